@@ -1,0 +1,75 @@
+// A battle position: the plain data every battle rule (maneuver, strike, rangestrike, line of sight) reads.
+import type { AttackerSide, CharacterName, HexLabel, Terrain } from '../../data/types';
+
+export type BattleSide = 'attacker' | 'defender';
+
+/** A character id unique within one battle (the engine uses e.g. "Bk03-2"; the probe uses the query's ids). */
+export type BattleCharacterId = string;
+
+export interface BattleCharacter {
+  readonly id: BattleCharacterId;
+  readonly side: BattleSide;
+  readonly type: CharacterName;
+  /** The character's current power-factor (a Titan's is 6 + score div 100, 19.1; others from the chart). */
+  readonly power: number;
+  /** null: still off the board, waiting at its side's entrance. */
+  readonly hex: HexLabel | null;
+  /** Damage taken so far (12.3). A character with hits >= power is slain: it stays on its hex until the end of
+   *  the strike phase (12.6) and may still strike, but may not be struck again (errata 12.0). */
+  readonly hits: number;
+}
+
+export interface BattlePosition {
+  readonly terrain: Terrain;
+  /** The attacker's entry side (errata 2.2, 10.1); always 'bottom' in a Tower (10.2). */
+  readonly attackerEntry: AttackerSide;
+  readonly characters: readonly BattleCharacter[];
+}
+
+export function isSlain(c: BattleCharacter): boolean {
+  return c.hits >= c.power;
+}
+
+export function opponent(side: BattleSide): BattleSide {
+  return side === 'attacker' ? 'defender' : 'attacker';
+}
+
+/** 12.3: the hits a character can still take before it is slain (0 once slain). */
+export function hitsToSlay(c: BattleCharacter): number {
+  return Math.max(0, c.power - c.hits);
+}
+
+/** The character with this id; throws when there is none (asking about an unknown id is a bug). */
+export function characterById(pos: BattlePosition, id: BattleCharacterId): BattleCharacter {
+  const c = pos.characters.find((x) => x.id === id);
+  if (c === undefined) throw new Error(`no character ${JSON.stringify(id)} in this battle`);
+  return c;
+}
+
+/** The character standing on a hex (living or slain), or null. */
+export function characterAt(pos: BattlePosition, hex: HexLabel): BattleCharacter | null {
+  return pos.characters.find((c) => c.hex === hex) ?? null;
+}
+
+/** The hexes holding a character (living or slain): 11.5, such a hex may not be entered or landed on. */
+export function occupiedHexes(pos: BattlePosition): ReadonlySet<HexLabel> {
+  const hexes = new Set<HexLabel>();
+  for (const c of pos.characters) if (c.hex !== null) hexes.add(c.hex);
+  return hexes;
+}
+
+/** A copy of the position with some characters' hits raised (damage accumulates, 12.3). */
+export function withDamage(
+  pos: BattlePosition,
+  damage: readonly { readonly id: BattleCharacterId; readonly hits: number }[],
+): BattlePosition {
+  const extra = new Map<BattleCharacterId, number>();
+  for (const d of damage) extra.set(d.id, (extra.get(d.id) ?? 0) + d.hits);
+  return {
+    ...pos,
+    characters: pos.characters.map((c) => {
+      const add = extra.get(c.id);
+      return add === undefined || add === 0 ? c : { ...c, hits: c.hits + add };
+    }),
+  };
+}

@@ -1,0 +1,143 @@
+// Rangestrikes (13.0–13.5, the Hazards Chart's "EFFECT ON RANGESTRIKING" rows, errata 11.7/12.0/13.x): who may
+// rangestrike whom, along which paths, with which Strike-number and dice. Rangestrikes never carry over (13.0).
+import { CHARACTERS } from '../../data/characters';
+import { hexDistance, range } from '../../data/hexGeometry';
+import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
+import type { HexLabel } from '../../data/types';
+import { withArticle } from '../rejections';
+import { cliffBetween, hexTerrain, isNative, skillOf } from './hazards';
+import { hazardCrossings, pathObstruction, rangestrikePaths } from './lineOfSight';
+import { inContact } from './maneuver';
+import type { BattleCharacter, BattleCharacterId, BattlePosition } from './position';
+import { characterById, isSlain } from './position';
+import { compareIds } from './strike';
+
+export interface RangestrikeOption {
+  readonly target: BattleCharacterId;
+  readonly strikeNumber: number;
+  readonly dice: number;
+}
+
+/** 13.2: no rangestrike reaches beyond four hexes (counting both end hexes). */
+export const MAX_RANGESTRIKE_RANGE = 4;
+
+/** Why a rangestrike at a target is not allowed, with the rule that forbids it. */
+export interface RangestrikeRefusal {
+  readonly rule: string;
+  readonly reason: string;
+}
+
+export type RangestrikeVerdict =
+  | { readonly allowed: true; readonly options: readonly RangestrikeOption[] }
+  | { readonly allowed: false; readonly refusal: RangestrikeRefusal };
+
+function refuse(rule: string, reason: string): RangestrikeVerdict {
+  return { allowed: false, refusal: { rule, reason } };
+}
+
+/**
+ * Whether `strikerId` may rangestrike `targetId` in this position, and if so each distinct (Strike-number, dice)
+ * choice: one per target, except where two unblocked paths give different Strike-numbers (errata 13.3: the
+ * rangestriker picks the path, each at its own maximum effectiveness, errata 11.7/12.0).
+ */
+export function rangestrikeVerdict(
+  pos: BattlePosition,
+  strikerId: BattleCharacterId,
+  targetId: BattleCharacterId,
+): RangestrikeVerdict {
+  const striker = characterById(pos, strikerId);
+  const target = characterById(pos, targetId);
+  const from = striker.hex;
+  const to = target.hex;
+  const warlock = striker.type === 'Warlock';
+  if (!CHARACTERS[striker.type].rangestrikes) {
+    return refuse('13.0', `${withArticle(striker.type)} cannot rangestrike (no lightning bolt)`);
+  }
+  if (from === null) return refuse('13.0', 'the rangestriker is not on the battleland');
+  if (inContact(pos, strikerId)) {
+    return refuse('13.0, 13.5', 'a character in contact with an enemy may not rangestrike');
+  }
+  if (target.side === striker.side) return refuse('12.1, 13.0', 'a rangestrike must be directed at an enemy');
+  if (to === null) return refuse('13.0', 'the target is not on the battleland');
+  if (isSlain(target)) return refuse('errata 12.0', 'a slain character may not be struck again');
+  if (CHARACTERS[target.type].class === 'lord' && !warlock) {
+    return refuse('13.5, errata 13.5', 'Lords are immune to rangestrikes except from a Warlock');
+  }
+  // 13.0: the target is not adjacent. Errata 11.7/13.5: across a Cliff adjacent characters are not in contact,
+  // and a Warlock may rangestrike there; any other rangestriker is blocked by the Cliff itself (Cliff row).
+  const distance = hexDistance(from, to);
+  if (distance === 0 || (distance === 1 && !cliffBetween(pos.terrain, from, to))) {
+    return refuse('13.0', 'an adjacent enemy is struck, not rangestruck');
+  }
+  // 13.2, errata 11.7/13.2: the range is limited by the chart Skill-factor (never by a hazard-reduced one) and 4.
+  const reach = Math.min(skillOf(striker.type), MAX_RANGESTRIKE_RANGE);
+  if (range(from, to) > reach) {
+    return refuse('13.2', `the target is at range ${range(from, to)}; this rangestriker reaches ${reach}`);
+  }
+  const paths = rangestrikePaths(pos.terrain, from, to);
+  const open = paths.filter((path) => pathObstruction(pos, from, to, path, warlock) === null);
+  if (open.length === 0) {
+    const first = pathObstruction(pos, from, to, paths[0] ?? [], warlock);
+    return refuse(first?.rule ?? '13.3', 'every path to the target is blocked');
+  }
+  const dice = rangestrikeDice(pos, striker);
+  const numbers = [...new Set(open.map((path) => pathStrikeNumber(pos, striker, target, from, to, path)))];
+  numbers.sort((a, b) => a - b);
+  return {
+    allowed: true,
+    options: numbers.map((strikeNumber) => ({ target: target.id, strikeNumber, dice })),
+  };
+}
+
+/** 13.1: half the Power-factor, rounded down; Volcano row: a Dragon adds two dice rangestriking from the Volcano. */
+function rangestrikeDice(pos: BattlePosition, striker: BattleCharacter): number {
+  const base = Math.floor(striker.power / 2);
+  const fromVolcano = striker.hex !== null && hexTerrain(pos.terrain, striker.hex) === 'Volcano';
+  return striker.type === 'Dragon' && fromVolcano ? base + 2 : base;
+}
+
+/**
+ * The Strike-number of a rangestrike along one path (12.2, 12.7). A Warlock's is never affected by hazards
+ * (13.5, errata 11.7/13.5) nor by range (13.5). Otherwise: range 4 costs a Skill-factor (13.2); a non-native
+ * loses one per intervening Bramble hex (Bramble row, errata 11.7/13.2); one per Wall crossed going up (Wall row);
+ * a Bramble native defending in Bramble against a non-native gains a Skill-factor (errata 11.7: skill, not
+ * Strike-number); a Dragon in the Volcano raises the Strike-number by 1 (Volcano row), to at most 6 (errata 12.7).
+ */
+function pathStrikeNumber(
+  pos: BattlePosition,
+  striker: BattleCharacter,
+  target: BattleCharacter,
+  from: HexLabel,
+  to: HexLabel,
+  path: readonly HexLabel[],
+): number {
+  const attack = skillOf(striker.type);
+  const defence = skillOf(target.type);
+  if (striker.type === 'Warlock') return chartStrikeNumber(attack, defence);
+  const t = pos.terrain;
+  const nativeToBramble = isNative(striker.type, 'Bramble');
+  const brambles = nativeToBramble ? 0 : path.filter((hex) => hexTerrain(t, hex) === 'Bramble').length;
+  const wallsUp = hazardCrossings(t, from, to, path).filter((c) => c.hazard === 'wall' && c.up).length;
+  const longRange = range(from, to) === MAX_RANGESTRIKE_RANGE ? 1 : 0;
+  const inBramble = hexTerrain(t, to) === 'Bramble' && isNative(target.type, 'Bramble') && !nativeToBramble;
+  const number = chartStrikeNumber(attack - longRange - brambles - wallsUp, defence + (inBramble ? 1 : 0));
+  const dragonInVolcano = target.type === 'Dragon' && hexTerrain(t, to) === 'Volcano';
+  return dragonInVolcano ? Math.min(6, number + 1) : number;
+}
+
+/**
+ * 13.0–13.5: every legal rangestrike choice for this character: each enemy it may rangestrike with each distinct
+ * (Strike-number, dice) choice (see rangestrikeVerdict), ordered by target id then Strike-number. [] when the
+ * character cannot rangestrike at all (no lightning bolt, off the board, or in contact).
+ */
+export function rangestrikeOptions(pos: BattlePosition, strikerId: BattleCharacterId): RangestrikeOption[] {
+  const striker = characterById(pos, strikerId);
+  const targets = pos.characters
+    .filter((c) => c.side !== striker.side)
+    .map((c) => c.id)
+    .sort(compareIds);
+  return targets.flatMap((id) => {
+    const verdict = rangestrikeVerdict(pos, strikerId, id);
+    return verdict.allowed ? [...verdict.options] : [];
+  });
+}

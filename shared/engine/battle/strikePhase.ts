@@ -1,0 +1,252 @@
+// The strike phase (12.0–12.7, 13.0–13.5, errata 11.7/12.x/13.x; Complete Sequence 2.5.6.4.x.4–6): the phasing
+// player's strikes and rangestrikes one at a time, each declared as one of its legal options and rolled, the
+// carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
+// only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
+// removed, the end-of-battle check) is in sequence.ts.
+import { attemptConcession, concede } from '../concession';
+import {
+  battleCharacter,
+  battlePosition,
+  ownerOfSide,
+  requireBattle,
+  requireEngagement,
+} from '../engagementState';
+import type { GameEvent } from '../events';
+import type { Intent, IntentOf } from '../intents';
+import { reject, rejection } from '../rejections';
+import type { BattleState, Decision, Dice, GameState, Rejection } from '../types';
+import { legalCarryOverAllocations } from './carryOver';
+import type { BattleCharacterId, BattleSide } from './position';
+import { opponent } from './position';
+import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
+import { endStrikePhase } from './sequence';
+import { hits, strikeOptions } from './strike';
+
+/** The striking side's characters that have not struck this strike phase and stand on the board. */
+function readyStrikers(battle: BattleState, side: BattleSide) {
+  return battle.characters.filter((c) => c.side === side && c.hex !== null && !battle.struck.includes(c.id));
+}
+
+/** 12.0, 12.1: the characters that still must strike (in contact with a living enemy, not yet struck). */
+export function mustStrike(battle: BattleState, side: BattleSide): BattleCharacterId[] {
+  const pos = battlePosition(battle);
+  return readyStrikers(battle, side)
+    .filter((c) => strikeOptions(pos, c.id).length > 0)
+    .map((c) => c.id);
+}
+
+/** Every strike (and, for the phasing player, rangestrike: 12.0, 13.0) the striking side may make now. */
+export function strikeIntents(state: GameState): Intent[] {
+  const battle = requireBattle(state);
+  const step = state.step;
+  if (step.kind !== 'strike' && step.kind !== 'counterstrike') return [];
+  const pos = battlePosition(battle);
+  const intents: Intent[] = [];
+  for (const c of readyStrikers(battle, step.side)) {
+    for (const o of strikeOptions(pos, c.id)) {
+      intents.push({
+        type: 'strike',
+        striker: c.id,
+        target: o.target,
+        strikeNumber: o.strikeNumber,
+        dice: o.dice,
+      });
+    }
+    if (step.kind === 'strike') {
+      for (const o of rangestrikeOptions(pos, c.id)) {
+        intents.push({
+          type: 'rangestrike',
+          striker: c.id,
+          target: o.target,
+          strikeNumber: o.strikeNumber,
+          dice: o.dice,
+        });
+      }
+    }
+  }
+  return intents;
+}
+
+function strikerProblem(state: GameState, striker: BattleCharacterId): Rejection | null {
+  const battle = requireBattle(state);
+  const step = state.step;
+  if (step.kind !== 'strike' && step.kind !== 'counterstrike') {
+    return rejection('wrongStep', 'Strikes are made in a strike phase.', '12.0');
+  }
+  const c = battleCharacter(battle, striker);
+  if (c === null || c.side !== step.side || c.hex === null) {
+    return rejection('illegalStrike', `${striker} is not one of your characters on the battleland.`, '12.1');
+  }
+  if (battle.struck.includes(c.id)) {
+    return rejection('illegalStrike', `${c.type} ${c.id} has already struck this strike phase.`, '12.1');
+  }
+  return null;
+}
+
+/** 12.1, 12.2, errata 11.7/12.x: one strike, declared exactly as one of its legal options, then rolled. */
+export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice: Dice): Decision {
+  const problem = strikerProblem(state, intent.striker);
+  if (problem !== null) return { rejected: problem };
+  const battle = requireBattle(state);
+  const pos = battlePosition(battle);
+  const option = strikeOptions(pos, intent.striker).find(
+    (o) => o.target === intent.target && o.strikeNumber === intent.strikeNumber && o.dice === intent.dice,
+  );
+  if (option === undefined) {
+    return reject(
+      'illegalStrike',
+      'That target, strike number and number of dice are not one of the strike options (strike with maximum effectiveness unless a penalty opens carry-over).',
+      '12.2, errata 11.7/12.0',
+    );
+  }
+  const rolls = dice.roll(option.dice);
+  const carryOver = legalCarryOverAllocations(pos, intent.striker, option, rolls).some((a) => a.length > 0);
+  const step = state.step as Extract<GameState['step'], { kind: 'strike' | 'counterstrike' }>;
+  const next: GameEvent = carryOver
+    ? {
+        type: 'stepBegan',
+        step: { kind: 'carryOver', actor: step.actor, side: step.side, resume: step.kind },
+      }
+    : { type: 'stepBegan', step };
+  return {
+    events: [
+      {
+        type: 'strikeRolled',
+        striker: intent.striker,
+        option,
+        rolls,
+        hits: hits(rolls, option.strikeNumber),
+        carryOver,
+      },
+      next,
+    ],
+  };
+}
+
+/** 13.0–13.5: a rangestrike by the phasing player, declared as one of its legal options; no carry-over. */
+export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrike'>, dice: Dice): Decision {
+  if (state.step.kind !== 'strike') {
+    return reject(
+      'illegalStrike',
+      'Only the phasing player rangestrikes (not in counterstrikes).',
+      '12.0, 13.0',
+    );
+  }
+  const problem = strikerProblem(state, intent.striker);
+  if (problem !== null) return { rejected: problem };
+  const pos = battlePosition(requireBattle(state));
+  const option = rangestrikeOptions(pos, intent.striker).find(
+    (o) => o.target === intent.target && o.strikeNumber === intent.strikeNumber && o.dice === intent.dice,
+  );
+  if (option === undefined) {
+    // 13.0–13.5: why this rangestrike is refused, in the rangestrike rules' own words.
+    const verdict =
+      battleCharacter(requireBattle(state), intent.target) === null
+        ? null
+        : rangestrikeVerdict(pos, intent.striker, intent.target);
+    if (verdict !== null && !verdict.allowed) {
+      const { reason, rule } = verdict.refusal;
+      return reject('illegalStrike', `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`, rule);
+    }
+    return reject(
+      'illegalStrike',
+      verdict === null
+        ? `There is no character ${intent.target} in this battle.`
+        : `Rangestrike ${intent.target} with one of: ${verdict.options.map((o) => `${o.dice} dice needing ${o.strikeNumber}s`).join('; ')}.`,
+      '13.1–13.3, errata 11.7/13.3',
+    );
+  }
+  const rolls = dice.roll(option.dice);
+  return {
+    events: [
+      {
+        type: 'rangestrikeRolled',
+        striker: intent.striker,
+        target: option.target,
+        strikeNumber: option.strikeNumber,
+        dice: option.dice,
+        rolls,
+        hits: hits(rolls, option.strikeNumber),
+      },
+      { type: 'stepBegan', step: state.step },
+    ],
+  };
+}
+
+/** 2.5.6.4.x.4.3, errata 12.4: the legal allocations of the pending carry-over, as intents ([] first). */
+export function carryOverIntents(state: GameState): Intent[] {
+  const battle = requireBattle(state);
+  const pending = battle.pendingCarryOver;
+  if (pending === null) return [];
+  return legalCarryOverAllocations(
+    battlePosition(battle),
+    pending.striker,
+    pending.option,
+    pending.rolls,
+  ).map((a): Intent => ({ type: 'assignCarryOver', targets: a.map((x) => x.target) }));
+}
+
+export function decideAssignCarryOver(state: GameState, intent: IntentOf<'assignCarryOver'>): Decision {
+  const battle = requireBattle(state);
+  const step = state.step;
+  const pending = battle.pendingCarryOver;
+  if (step.kind !== 'carryOver' || pending === null)
+    throw new Error('carry-over step without a pending strike');
+  const allocation = legalCarryOverAllocations(
+    battlePosition(battle),
+    pending.striker,
+    pending.option,
+    pending.rolls,
+  ).find((a) => a.length === intent.targets.length && a.every((x, i) => x.target === intent.targets[i]));
+  if (allocation === undefined) {
+    return reject(
+      'illegalCarryOver',
+      'That carry-over is not allowed; choose one of the listed allocations.',
+      'errata 12.4',
+    );
+  }
+  const resume = step.resume;
+  return {
+    events: [
+      {
+        type: 'carryOverAssigned',
+        allocation: allocation.map((a) => ({ target: a.target, damage: a.damage })),
+      },
+      { type: 'stepBegan', step: { kind: resume, actor: step.actor, side: step.side } },
+    ],
+  };
+}
+
+/** 12.0, 12.1: the striking player is finished (every required strike made); counterstrikes follow, or the
+ *  strike phase ends. */
+export function decideDoneStriking(state: GameState): Decision {
+  const battle = requireBattle(state);
+  const step = state.step;
+  if (step.kind !== 'strike' && step.kind !== 'counterstrike') throw new Error('not a strike step');
+  const owed = mustStrike(battle, step.side);
+  if (owed.length > 0) {
+    return reject('mustStrike', `These characters must still strike: ${owed.join(', ')}.`, '12.0, 12.1');
+  }
+  if (step.kind === 'strike') {
+    const other = opponent(step.side);
+    const actor = ownerOfSide(requireEngagement(state), other);
+    return {
+      events: [
+        { type: 'strikePhaseBegan', side: other, counterstrike: true },
+        { type: 'stepBegan', step: { kind: 'counterstrike', actor, side: other } },
+      ],
+    };
+  }
+  return { events: endStrikePhase(state) };
+}
+
+/** 2.5.6.4.x.4.1 (an attempt) / 2.5.6.4.x.5 (unconditional before the first counterstrike) / .6.1 (an attempt). */
+export function decideStrikeConcession(state: GameState): Decision {
+  const battle = requireBattle(state);
+  const step = state.step;
+  if (step.kind === 'strike') return { events: attemptConcession(state, step.side, 'strike') };
+  if (step.kind !== 'counterstrike') throw new Error('not a strike step');
+  const counterstruck = battle.characters.some((c) => c.side === step.side && battle.struck.includes(c.id));
+  if (!counterstruck) return { events: concede(state, step.side) };
+  return { events: attemptConcession(state, step.side, 'counterstrike') };
+}

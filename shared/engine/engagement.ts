@@ -1,0 +1,111 @@
+// The Engagement Phase (Complete Sequence 2.5–2.5.3; 6.3, 9.0–9.2, errata 7.0/9.1/9.2): the Mover picks the next
+// engagement (and again after each is resolved); the attacker looks at the defending legion, then the defender
+// at the attacker's; the defender may flee as his first action if his legion holds no Lord. The rest of the
+// engagement lives in negotiation.ts, concession.ts, battle/sequence.ts and resolution.ts; the dispatchers the
+// masterplay modules call are re-exported here.
+import { isLord } from '../data/characters';
+import type { LandNumber } from '../data/types';
+import { andThen, requireEngagement } from './engagementState';
+import type { GameEvent } from './events';
+import type { Intent } from './intents';
+import { beginMusterPhase } from './musterPhase';
+import { reject } from './rejections';
+import { afterDecision } from './resolution';
+import { currentTurn, playerOf } from './turn';
+import type { Decision, GameState, PendingEngagement, PlayerId } from './types';
+
+export { evolveEngagementEvent } from './engagementEvolve';
+export {
+  decideEngagementStep,
+  defaultEngagementIntent,
+  engagementPending,
+  legalEngagementIntents,
+} from './engagementSteps';
+export { type EngagementView, viewEngagement } from './engagementView';
+
+/** The engagements of this turn still to be resolved, in the order they were made (both legions still there). */
+export function openEngagements(state: GameState): PendingEngagement[] {
+  if (state.turn === null) return [];
+  return state.turn.engagements.filter((e) => {
+    const a = state.legions[e.attacker];
+    const d = state.legions[e.defender];
+    return (
+      a !== undefined &&
+      d !== undefined &&
+      a.owner !== d.owner &&
+      !playerOf(state, a.owner).eliminated &&
+      !playerOf(state, d.owner).eliminated
+    );
+  });
+}
+
+/** Called when movement ends (after recombination, 2.4): 2.5 if there are engagements, else 2.6. */
+export function beginEngagementPhase(state: GameState): GameEvent[] {
+  if (openEngagements(state).length === 0) return beginMusterPhase(state);
+  return [{ type: 'stepBegan', step: { kind: 'chooseEngagement', actor: currentTurn(state).player } }];
+}
+
+/** Errata 9.1: the Mover's choices of the next engagement, by land. */
+export function engagementChoices(state: GameState): Intent[] {
+  return openEngagements(state)
+    .map((e) => e.land)
+    .sort((a, b) => a - b)
+    .map((land): Intent => ({ type: 'chooseEngagement', land }));
+}
+
+/**
+ * 2.5, 2.5.1, 2.5.2, errata 9.1: the engagement on `land` starts (movement can no longer be undone, errata 7.0);
+ * the attacker looks at the defending legion, then the defender at the attacker's; the defender acts first.
+ */
+export function decideChooseEngagement(state: GameState, land: LandNumber): Decision {
+  const chosen = openEngagements(state).find((e) => e.land === land);
+  if (chosen === undefined) {
+    return reject('wrongStep', `There is no engagement to resolve in land ${land}.`, '9.1');
+  }
+  const attacker = state.legions[chosen.attacker];
+  const defender = state.legions[chosen.defender];
+  if (attacker === undefined || defender === undefined)
+    throw new Error('open engagement without its legions');
+  const events: GameEvent[] = [
+    { type: 'engagementChosen', land, attacker: attacker.id, defender: defender.id },
+    {
+      type: 'legionInspected',
+      viewer: attacker.owner,
+      legion: defender.id,
+      characters: [...defender.characters],
+    },
+    {
+      type: 'legionInspected',
+      viewer: defender.owner,
+      legion: attacker.id,
+      characters: [...attacker.characters],
+    },
+    {
+      type: 'stepBegan',
+      step: { kind: 'negotiate', actor: defender.owner, mayFlee: mayFlee(defender.characters) },
+    },
+  ];
+  return { events };
+}
+
+/** 9.2: a defending legion containing a Lord may not flee. */
+export function mayFlee(characters: GameState['legions'][string]['characters']): boolean {
+  return !characters.some(isLord);
+}
+
+/** 2.5.3, 9.2, errata 9.2: the defender flees; the attacker wins with no losses and scores half. */
+export function decideFlee(state: GameState, player: PlayerId): Decision {
+  const step = state.step;
+  if (step.kind !== 'negotiate' || !step.mayFlee) {
+    return reject(
+      'notAllowed',
+      'Only a defender whose legion holds no Lord may flee, and only as his first action.',
+      '9.2, errata 9.2',
+    );
+  }
+  const engagement = requireEngagement(state);
+  if (player !== engagement.defenderOwner) {
+    return reject('notAllowed', 'Only the defender may flee.', '9.2');
+  }
+  return { events: andThen(state, [{ type: 'defenderFled', legion: engagement.defender }], afterDecision) };
+}

@@ -1,0 +1,92 @@
+// Lookups shared by the engagement and battle modules: the active engagement and battle, its two sides, the
+// battle position the pure battle rules read, and the small folding helper decide uses to run the automatic
+// part of the sequence.
+import type { CharacterName, MarkerId } from '../data/types';
+import type { BattleCharacter, BattlePosition, BattleSide } from './battle/position';
+import { isSlain, opponent } from './battle/position';
+import type { GameEvent } from './events';
+import { foldEvents } from './turn';
+import type { ActiveEngagement, BattleState, GameState, Legion, PlayerId } from './types';
+
+export type BattleCharacterState = BattleState['characters'][number];
+
+/** The events, then whatever `next` adds from the state they fold to. */
+export function andThen(
+  state: GameState,
+  events: readonly GameEvent[],
+  next: (s: GameState) => readonly GameEvent[],
+): GameEvent[] {
+  return [...events, ...next(foldEvents(state, events))];
+}
+
+export function requireEngagement(state: GameState): ActiveEngagement {
+  if (state.engagement === null) throw new Error('no engagement is being resolved');
+  return state.engagement;
+}
+
+export function requireBattle(state: GameState): BattleState {
+  if (state.battle === null) throw new Error('no battle is being fought');
+  return state.battle;
+}
+
+export function legionOfSide(engagement: ActiveEngagement, side: BattleSide): MarkerId {
+  return side === 'attacker' ? engagement.attacker : engagement.defender;
+}
+
+export function ownerOfSide(engagement: ActiveEngagement, side: BattleSide): PlayerId {
+  return side === 'attacker' ? engagement.attackerOwner : engagement.defenderOwner;
+}
+
+/** The side a player takes in the engagement, or null when he is not one of its two players. */
+export function sideOfPlayer(engagement: ActiveEngagement, player: PlayerId): BattleSide | null {
+  if (player === engagement.attackerOwner) return 'attacker';
+  if (player === engagement.defenderOwner) return 'defender';
+  return null;
+}
+
+/** The engaged legion of a side, or null once it has been removed from the board. */
+export function engagedLegion(state: GameState, side: BattleSide): Legion | null {
+  return state.legions[legionOfSide(requireEngagement(state), side)] ?? null;
+}
+
+/** The characters a side has lost in this engagement so far. */
+export function lossesOf(engagement: ActiveEngagement, side: BattleSide): readonly CharacterName[] {
+  return side === 'attacker' ? engagement.attackerLosses : engagement.defenderLosses;
+}
+
+/** The battle as the pure rules see it (maneuver.ts, strike.ts, rangestrike.ts, drift.ts, carryOver.ts). */
+export function battlePosition(battle: BattleState): BattlePosition {
+  return { terrain: battle.terrain, attackerEntry: battle.attackerEntry, characters: battle.characters };
+}
+
+export function battleCharacter(battle: BattleState, id: string): BattleCharacterState | null {
+  return battle.characters.find((c) => c.id === id) ?? null;
+}
+
+/** A summoned Angel or a reinforcement waiting to enter this maneuver phase (errata 14.1, 15.1). */
+export function isArriving(battle: BattleState, id: string): boolean {
+  return battle.mustEnter.some((m) => m.id === id);
+}
+
+/** The side's characters in the battle (on the board or still to enter), those waiting to arrive excepted. */
+export function sideCharacters(battle: BattleState, side: BattleSide): BattleCharacterState[] {
+  return battle.characters.filter((c) => c.side === side && !isArriving(battle, c.id));
+}
+
+/** Has this side's Titan been slain in this engagement (removed, left off, or slain and not yet removed)? */
+export function titanSlain(state: GameState, side: BattleSide): boolean {
+  const engagement = requireEngagement(state);
+  if (lossesOf(engagement, side).includes('Titan')) return true;
+  const battle = state.battle;
+  return battle !== null && sideCharacters(battle, side).some((c) => c.type === 'Titan' && isSlain(c));
+}
+
+/** Errata 9.4, 9.5: a concession by `side` now is a mutual elimination when the opponent's Titan has already
+ *  been slain or all the opponent's characters in the battle have been. */
+export function concessionIsMutual(state: GameState, side: BattleSide): boolean {
+  const battle = state.battle;
+  if (battle === null) return false;
+  const other = opponent(side);
+  if (titanSlain(state, other)) return true;
+  return sideCharacters(battle, other).every((c: BattleCharacter) => isSlain(c));
+}

@@ -1,0 +1,58 @@
+// What a viewer may see of the engagement phase: the engagement being resolved (its negotiation only to its two
+// players, errata 9.3) and the battle (public, 9.1, errata 9.3). The losses are
+// public (errata 9.5); legion contents are never shown here (view.ts shows `known` and the owner's own).
+import type { CharacterName, LandNumber, MarkerId } from '../data/types';
+import type {
+  BattleState,
+  EngagementResult,
+  GameState,
+  Negotiation,
+  PendingEngagement,
+  PlayerId,
+  Viewer,
+} from './types';
+
+export interface ActiveEngagementView {
+  readonly land: LandNumber;
+  readonly attacker: MarkerId;
+  readonly defender: MarkerId;
+  readonly attackerOwner: PlayerId;
+  readonly defenderOwner: PlayerId;
+  readonly entry: PendingEngagement['entry'];
+  readonly attackerMaySummon: boolean;
+  readonly defenderMayReinforce: boolean;
+  readonly attackerLosses: readonly CharacterName[];
+  readonly defenderLosses: readonly CharacterName[];
+  readonly result: EngagementResult | null;
+  /** Errata 9.3: the proposals are seen only by the two players of the engagement (null for anyone else). */
+  readonly negotiation: Negotiation | null;
+}
+
+/** The engagement part of GameView (the engagements still to come are in the turn, public). */
+export interface EngagementView {
+  readonly engagement: ActiveEngagementView | null;
+  readonly battle: BattleState | null;
+}
+
+export function viewEngagement(state: GameState, viewer: Viewer): EngagementView {
+  const e = state.engagement;
+  const player = 'player' in viewer ? viewer.player : null;
+  const engagement: ActiveEngagementView | null =
+    e === null
+      ? null
+      : {
+          land: e.land,
+          attacker: e.attacker,
+          defender: e.defender,
+          attackerOwner: e.attackerOwner,
+          defenderOwner: e.defenderOwner,
+          entry: e.entry,
+          attackerMaySummon: e.attackerMaySummon,
+          defenderMayReinforce: e.defenderMayReinforce,
+          attackerLosses: e.attackerLosses,
+          defenderLosses: e.defenderLosses,
+          result: e.result,
+          negotiation: player === e.attackerOwner || player === e.defenderOwner ? e.negotiation : null,
+        };
+  return { engagement, battle: state.battle };
+}

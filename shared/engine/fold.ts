@@ -1,0 +1,89 @@
+// The small state updates every fold shares (evolve.ts, engagementEvolve.ts, battle/battleEvolve.ts): looking up
+// what an event names, replacing a player or a legion, and moving characters between the caretaker's stacks, the
+// dead pile and the legions. Each returns new objects; none decides anything.
+import { CHARACTERS } from '../data/characters';
+import type { CharacterName, MarkerId } from '../data/types';
+import { mergeKnown } from './split';
+import type { GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
+
+export function requirePlayer(state: GameState, id: PlayerId): PlayerState {
+  const p = state.players.find((x) => x.id === id);
+  if (p === undefined) throw new Error(`no player ${id}`);
+  return p;
+}
+
+export function requireLegion(state: GameState, id: MarkerId): Legion {
+  const legion = state.legions[id];
+  if (legion === undefined) throw new Error(`no legion ${id}`);
+  return legion;
+}
+
+export function requireTurn(state: GameState): TurnState {
+  if (state.turn === null) throw new Error('no turn in progress');
+  return state.turn;
+}
+
+export function updatePlayer(state: GameState, id: PlayerId, f: (p: PlayerState) => PlayerState): GameState {
+  requirePlayer(state, id);
+  return { ...state, players: state.players.map((p) => (p.id === id ? f(p) : p)) };
+}
+
+export function withLegion(state: GameState, legion: Legion): GameState {
+  return { ...state, legions: { ...state.legions, [legion.id]: legion } };
+}
+
+/** A player's markers, each once, in order. */
+export function sortMarkers(markers: readonly MarkerId[]): MarkerId[] {
+  return [...new Set(markers)].sort();
+}
+
+/** Characters handed out by the caretaker (the Titan is each player's own, never in his stacks). */
+export function takeFromCaretaker(
+  caretaker: GameState['caretaker'],
+  characters: readonly CharacterName[],
+): GameState['caretaker'] {
+  const next: Partial<Record<CharacterName, number>> = { ...caretaker };
+  for (const c of characters) {
+    if (c === 'Titan') continue;
+    next[c] = (next[c] ?? 0) - 1;
+  }
+  return next;
+}
+
+/** 2.5.6.10, 4.4: characters leaving the game: Lords (but the Titan, which leaves with its player) and Demi-Lords
+ *  go back to the caretaker, creatures to the dead pile (3.3). */
+export function returnToStacks(state: GameState, characters: readonly CharacterName[]): GameState {
+  const caretaker: Partial<Record<CharacterName, number>> = { ...state.caretaker };
+  const deadPile: Partial<Record<CharacterName, number>> = { ...state.deadPile };
+  for (const c of characters) {
+    if (c === 'Titan') continue;
+    if (CHARACTERS[c].class === 'creature') deadPile[c] = (deadPile[c] ?? 0) + 1;
+    else caretaker[c] = (caretaker[c] ?? 0) + 1;
+  }
+  return { ...state, caretaker, deadPile };
+}
+
+/** A character from the caretaker joins a legion, shown to all (a muster 18.0, a reinforcement 14.0, an Angel
+ *  17.0); `reveal` is what was shown to qualify it (18.4). */
+export function fromCaretakerInto(
+  state: GameState,
+  legionId: MarkerId,
+  character: CharacterName,
+  reveal: readonly CharacterName[] = [],
+): GameState {
+  const legion = requireLegion(state, legionId);
+  return {
+    ...withLegion(state, {
+      ...legion,
+      characters: [...legion.characters, character],
+      known: [...mergeKnown(legion.known, reveal), character],
+    }),
+    caretaker: takeFromCaretaker(state.caretaker, [character]),
+  };
+}
+
+/** 18.0: one muster per legion per turn (a reinforcement counts). */
+export function markMustered(state: GameState, legionId: MarkerId): GameState {
+  const turn = requireTurn(state);
+  return { ...state, turn: { ...turn, mustered: [...turn.mustered, legionId] } };
+}

@@ -1,0 +1,202 @@
+// Moving Legions on the Masterboard (7.0–7.5, the Movement Chart) and Teleportation (8.0–8.3, errata 7.1/8.2,
+// 8.0, 8.1, 10.4). Pure functions: the game's state machine lists and validates moves with `legalMoves`.
+
+import { isLord } from '../data/characters';
+import { LAND_NUMBERS, land, TOWER_LANDS } from '../data/masterboard';
+import type { AttackerSide, CharacterName, Exit, LandNumber } from '../data/types';
+import { ATTACKER_SIDES } from '../data/types';
+
+export const MOVE_VIAS = ['normal', 'towerTeleport', 'titanTeleport'] as const;
+/** How a legion reaches its destination: by following the Signs (7.2) or by one of the teleports (8.1, 8.2). */
+export type MoveVia = (typeof MOVE_VIAS)[number];
+
+/** One legal destination. `entry` is the attacker's battleland side, non-null only when the move ends on an
+ *  enemy legion (an Engagement); a destination reachable from several sides is listed once per side. */
+export interface LegionMove {
+  readonly land: LandNumber;
+  readonly via: MoveVia;
+  readonly entry: AttackerSide | null;
+}
+
+export interface MoveContext {
+  /** The land the legion begins its move on. */
+  readonly from: LandNumber;
+  /** The Movement Roll (6.2), 1..6. */
+  readonly roll: number;
+  /** The moving legion's characters. */
+  readonly characters: readonly CharacterName[];
+  /** Its owner's score (8.2: Titan Teleportation at 400+). */
+  readonly score: number;
+  /** Lands holding the mover's other legions, which block ending there (7.1); never the moving legion itself. */
+  readonly friendly: readonly LandNumber[];
+  /** Lands holding other players' legions. */
+  readonly enemy: readonly LandNumber[];
+  /** Lands where an Engagement was already created this phase: no movement into or across them (7.1), no Titan
+   *  Teleportation onto them (errata 7.1/8.2). */
+  readonly engaged: readonly LandNumber[];
+  /** 8.0: only one legion may teleport per Movement Phase. */
+  readonly teleportUsed: boolean;
+}
+
+/** 8.1, 8.2: both teleports need a Movement Roll of 6. */
+export const TELEPORT_ROLL = 6;
+/** 8.1: a Tower Teleportation reaches any vacant land up to six lands distant. */
+export const TOWER_TELEPORT_DISTANCE = 6;
+/** 8.2, 19.2: Titan Teleportation from a score of 400. */
+export const TITAN_TELEPORT_SCORE = 400;
+
+export function isTowerLand(n: LandNumber): boolean {
+  return TOWER_LANDS.includes(n);
+}
+
+/** Every legal move for the legion: normal moves (7.x), then the optional teleports (8.3). Sorted by land, then
+ *  via (in MOVE_VIAS order), then entry (none first, then left, right, bottom). The engine accepts a move iff
+ *  it is in this list. */
+export function legalMoves(ctx: MoveContext): LegionMove[] {
+  checkContext(ctx);
+  return [...normalMoves(ctx), ...towerTeleports(ctx), ...titanTeleports(ctx)].sort(compareMoves);
+}
+
+/** Is `move` one of `legalMoves(ctx)`? (The move generator is the validator.) */
+export function isLegalMove(ctx: MoveContext, move: LegionMove): boolean {
+  return legalMoves(ctx).some((m) => m.land === move.land && m.via === move.via && m.entry === move.entry);
+}
+
+/** Errata 6.2: a player with no legal move for any legion without teleporting need not move at all. */
+export function hasNormalMove(ctx: MoveContext): boolean {
+  checkContext(ctx);
+  return normalMoves(ctx).length > 0;
+}
+
+/** 7.1–7.5, the Movement Chart: the moves that follow the Signs for exactly `roll` lands, or fewer when an
+ *  enemy legion is met. Not sorted. */
+export function normalMoves(ctx: MoveContext): LegionMove[] {
+  const friendly = new Set(ctx.friendly);
+  const enemy = new Set(ctx.enemy);
+  const engaged = new Set(ctx.engaged);
+  const found = new Map<string, LegionMove>();
+  const record = (move: LegionMove): void => {
+    found.set(`${move.land}/${move.entry}`, move);
+  };
+
+  const walk = (exits: readonly Exit[], at: LandNumber, left: number): void => {
+    for (const exit of exits) {
+      const to = exit.to;
+      // 7.1: no movement into or across the land of an Engagement made this phase.
+      if (engaged.has(to)) continue;
+      if (enemy.has(to)) {
+        // 7.1: meeting another player's legion ends the move there: an Engagement, entered from the side of
+        // the last step's exit (errata 2.2/10.1). A land also holding a friendly legion cannot be ended on.
+        if (!friendly.has(to)) record({ land: to, via: 'normal', entry: exit.entry });
+        continue;
+      }
+      if (left === 1) {
+        // 7.1: the full count of the roll; it may not end on another of the mover's legions. Ending on the
+        // starting land is a move too (errata 6.2, 18.0): `friendly` excludes the moving legion itself.
+        if (!friendly.has(to)) record({ land: to, via: 'normal', entry: null });
+        continue;
+      }
+      // 7.1: friendly legions may be passed through.
+      walk(continuingExits(to, at), to, left - 1);
+    }
+  };
+
+  walk(startingExits(ctx.from), ctx.from, ctx.roll);
+  return [...found.values()];
+}
+
+/** The Movement Chart, first step: a Block must be followed (so then nothing else may be); otherwise any Arch,
+ *  Arrow (a Tower's Arrows) or Triple Arrow may begin the move ("unless the Land also contains a Block"). */
+export function startingExits(from: LandNumber): readonly Exit[] {
+  const exits = land(from).exits;
+  const blocks = exits.filter((e) => e.sign === 'block');
+  return blocks.length > 0 ? blocks : exits;
+}
+
+/** The Movement Chart, later steps: Blocks and Arches no longer count (7.5); a Triple Arrow must be followed;
+ *  otherwise one of the single Arrows, but not back to the land just left (no backtracking). */
+export function continuingExits(at: LandNumber, cameFrom: LandNumber): readonly Exit[] {
+  const exits = land(at).exits;
+  const triple = exits.filter((e) => e.sign === 'arrows');
+  if (triple.length > 0) return triple;
+  return exits.filter((e) => e.sign === 'arrow' && e.to !== cameFrom);
+}
+
+/** 8.1: the Lords in the legion that allow a Tower Teleportation (any one of them is revealed). */
+export function towerTeleportLords(characters: readonly CharacterName[]): CharacterName[] {
+  return [...new Set(characters.filter(isLord))].sort();
+}
+
+/** 8.1: the Lord to reveal for a Tower Teleportation, or null if the legion has none. When there is a choice
+ *  the least telling one: an Angel, then an Archangel, the Titan last. */
+export function towerTeleportLord(characters: readonly CharacterName[]): CharacterName | null {
+  const preference: readonly CharacterName[] = ['Angel', 'Archangel', 'Titan'];
+  return preference.find((l) => characters.includes(l)) ?? null;
+}
+
+/** 8.1, errata 8.0, 8.1: on a 6, a legion with a Lord that begins in a Tower may teleport to any vacant Tower or
+ *  any vacant land within six lands (counted over the borders, ignoring Signs and enemy legions), never back
+ *  to its own land. Not sorted. */
+export function towerTeleports(ctx: MoveContext): LegionMove[] {
+  if (ctx.teleportUsed || ctx.roll !== TELEPORT_ROLL || !isTowerLand(ctx.from)) return [];
+  if (towerTeleportLord(ctx.characters) === null) return [];
+  const occupied = new Set([...ctx.friendly, ...ctx.enemy, ...ctx.engaged]);
+  const distance = landDistances(ctx.from);
+  return LAND_NUMBERS.filter(
+    (n) =>
+      n !== ctx.from &&
+      !occupied.has(n) &&
+      (isTowerLand(n) || (distance.get(n) ?? Number.POSITIVE_INFINITY) <= TOWER_TELEPORT_DISTANCE),
+  ).map((n) => ({ land: n, via: 'towerTeleport', entry: null }));
+}
+
+/** 8.2, errata 7.1/8.2, 10.4: on a 6, a Titan legion of a player with 400+ points may teleport onto any other
+ *  player's legion that is not already engaged (never onto a land holding one of the mover's legions), entering
+ *  from any side it chooses, except a Tower: always the bottom (10.2, errata 10.4). Not sorted. */
+export function titanTeleports(ctx: MoveContext): LegionMove[] {
+  if (ctx.teleportUsed || ctx.roll !== TELEPORT_ROLL || ctx.score < TITAN_TELEPORT_SCORE) return [];
+  if (!ctx.characters.includes('Titan')) return [];
+  const blocked = new Set([...ctx.friendly, ...ctx.engaged, ctx.from]);
+  const targets = [...new Set(ctx.enemy)].filter((n) => !blocked.has(n));
+  return targets.flatMap((n) =>
+    (isTowerLand(n) ? (['bottom'] as const) : ATTACKER_SIDES).map(
+      (entry): LegionMove => ({ land: n, via: 'titanTeleport', entry }),
+    ),
+  );
+}
+
+/** Distances in lands from `from` to every land, counted across shared borders whatever their Signs (8.1). */
+export function landDistances(from: LandNumber): ReadonlyMap<LandNumber, number> {
+  const distance = new Map<LandNumber, number>([[from, 0]]);
+  const queue: LandNumber[] = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const at = queue[i] as LandNumber;
+    const d = distance.get(at) as number;
+    for (const next of land(at).neighbours) {
+      if (distance.has(next)) continue;
+      distance.set(next, d + 1);
+      queue.push(next);
+    }
+  }
+  return distance;
+}
+
+export function compareMoves(a: LegionMove, b: LegionMove): number {
+  return (
+    a.land - b.land ||
+    MOVE_VIAS.indexOf(a.via) - MOVE_VIAS.indexOf(b.via) ||
+    entryRank(a.entry) - entryRank(b.entry)
+  );
+}
+
+function entryRank(entry: AttackerSide | null): number {
+  return entry === null ? -1 : ATTACKER_SIDES.indexOf(entry);
+}
+
+/** A bad context is a bug in the caller (the state machine validates intents first). */
+function checkContext(ctx: MoveContext): void {
+  if (!Number.isInteger(ctx.roll) || ctx.roll < 1 || ctx.roll > 6) {
+    throw new Error(`a movement roll is 1..6, got ${ctx.roll}`);
+  }
+  land(ctx.from);
+}

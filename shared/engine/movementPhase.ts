@@ -1,0 +1,365 @@
+// The Movement Phase (Complete Sequence 2.2-2.4; 6.2, 7.x, 8.x; errata 6.2, 7.0, 7.1, 7.6, 8.x, 10.4): the
+// movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
+// movement (the must-move rules, recombination, the hand-off to the engagements).
+import type { CharacterName } from '../data/types';
+import { beginEngagementPhase } from './engagement';
+import type { GameEvent } from './events';
+import type { Intent, IntentOf } from './intents';
+import type { LegionMove, MoveContext } from './movement';
+import { hasNormalMove, legalMoves, TELEPORT_ROLL, towerTeleportLord, towerTeleportLords } from './movement';
+import { reject, rejection } from './rejections';
+import { rollOne } from './setup';
+import { firstSplitPending, recombinationEvents, stackedSplitGroups } from './split';
+import { currentTurn, foldEvents, legionsOf, playerOf } from './turn';
+import type { Decision, Dice, GameOptions, GameState, PlayerId, PlayerState, Rejection } from './types';
+
+// ---------------------------------------------------------------- 2.2 the movement roll, 2.2.1 mulligans
+
+/** 6.2, Complete Sequence 2.2: the movement roll (after the first turn's split, errata 4.1/5.2). */
+export function decideRollMovement(state: GameState, player: PlayerId, dice: Dice): Decision {
+  if (firstSplitPending(state)) {
+    return reject(
+      'notAllowed',
+      'On your first turn you must first split your legion of eight 4-4, one lord in each, before rolling.',
+      'Complete Sequence 2.1, errata 4.1/5.2',
+    );
+  }
+  return {
+    events: [
+      { type: 'movementRolled', player, roll: rollOne(dice), mulligan: false },
+      { type: 'stepBegan', step: { kind: 'move', actor: player } },
+    ],
+  };
+}
+
+function isHandicapped(options: GameOptions, player: PlayerId): boolean {
+  return options.handicapMulligans[player] !== undefined;
+}
+
+/** 7.6, errata 7.6, Complete Sequence 2.2.1: may the player reroll his movement roll now? */
+export function mulliganProblem(state: GameState, player: PlayerId): Rejection | null {
+  const turn = currentTurn(state);
+  const p = playerOf(state, player);
+  if (turn.movementRoll === null) {
+    return rejection(
+      'notAllowed',
+      'Roll for movement before asking for a mulligan.',
+      'Complete Sequence 2.2.1',
+    );
+  }
+  if (turn.mulliganUsed) {
+    return rejection(
+      'notAllowed',
+      'Only one mulligan may be used in a turn; keep the new roll.',
+      '7.6, errata 7.6',
+    );
+  }
+  if (turn.moves.length > 0) {
+    return rejection(
+      'notAllowed',
+      'A mulligan rerolls the movement roll before any legion has moved; undo your moves first.',
+      'Complete Sequence 2.2.1',
+    );
+  }
+  if (p.mulligansLeft <= 0) {
+    return rejection('notAllowed', 'You have no mulligan left.', '7.6, errata 7.6');
+  }
+  if (!isHandicapped(state.options, player) && p.turnsTaken !== 1) {
+    return rejection('notAllowed', 'The mulligan may be used only on your very first turn.', '7.6');
+  }
+  return null;
+}
+
+export function decideTakeMulligan(state: GameState, player: PlayerId, dice: Dice): Decision {
+  const problem = mulliganProblem(state, player);
+  if (problem !== null) return { rejected: problem };
+  return { events: [{ type: 'movementRolled', player, roll: rollOne(dice), mulligan: true }] };
+}
+
+/** 7.6, errata 7.6: the first-turn mulligan not used is lost at the end of the first turn; handicap mulligans
+ *  stay until used. */
+export function mulligansAfterTurn(options: GameOptions, player: PlayerState): number {
+  return isHandicapped(options, player.id) ? player.mulligansLeft : 0;
+}
+
+// ---------------------------------------------------------------- 2.3 moving legions
+
+/** The movement.ts context for one of the Mover's legions, from the state. */
+export function moveContext(state: GameState, legionId: string): MoveContext {
+  const turn = currentTurn(state);
+  const legion = state.legions[legionId];
+  if (legion === undefined) throw new Error(`no legion ${legionId}`);
+  if (turn.movementRoll === null) throw new Error('no movement roll yet');
+  const others = Object.values(state.legions).filter((l) => l.id !== legion.id);
+  return {
+    from: legion.land,
+    roll: turn.movementRoll,
+    characters: legion.characters,
+    score: playerOf(state, legion.owner).score,
+    // 7.1: the Mover's other legions block ending a move (split-offs still stacked included).
+    friendly: others.filter((l) => l.owner === legion.owner).map((l) => l.land),
+    enemy: others.filter((l) => l.owner !== legion.owner).map((l) => l.land),
+    // 7.1, errata 7.1/8.2: engagements made this phase.
+    engaged: turn.engagements.map((e) => e.land),
+    // 8.0: one teleport per movement phase.
+    teleportUsed: turn.moves.some((m) => m.via !== 'normal'),
+  };
+}
+
+export function hasMoved(state: GameState, legionId: string): boolean {
+  return currentTurn(state).moves.some((m) => m.legion === legionId);
+}
+
+/** The legal moves of one of the Mover's legions now: none once it has moved (each legion moves once). */
+export function legionMoves(state: GameState, legionId: string): LegionMove[] {
+  if (hasMoved(state, legionId)) return [];
+  return legalMoves(moveContext(state, legionId));
+}
+
+/** The one check of a move (decide and legalIntents both use it): the move to make, or why not. */
+export function checkMove(
+  state: GameState,
+  player: PlayerId,
+  intent: IntentOf<'moveLegion'>,
+): { readonly move: LegionMove } | { readonly rejected: Rejection } {
+  const legion = state.legions[intent.legion];
+  if (legion === undefined) {
+    return reject('unknownLegion', `There is no legion ${intent.legion} on the Masterboard.`, '4.2');
+  }
+  if (legion.owner !== player) return reject('notYourLegion', `Legion ${legion.id} is not yours.`, '6.2');
+  if (hasMoved(state, legion.id)) {
+    return reject(
+      'illegalMove',
+      `Legion ${legion.id} has already moved this turn; undo that move to move it differently.`,
+      '7.0, errata 7.0',
+    );
+  }
+  const ctx = moveContext(state, legion.id);
+  const candidates = legalMoves(ctx).filter((m) => m.land === intent.land && m.via === intent.via);
+  if (candidates.length === 0) return { rejected: whyNot(ctx, intent) };
+  const entry = intent.entry ?? null;
+  const chosen =
+    entry === null
+      ? candidates.length === 1
+        ? candidates[0]
+        : undefined
+      : candidates.find((c) => c.entry === entry);
+  if (chosen === undefined) {
+    if (entry === null) {
+      return reject(
+        'illegalMove',
+        `Legion ${legion.id} can enter land ${intent.land} from the ${candidates.map((c) => c.entry).join(' or ')} side: say which.`,
+        'errata 7.0/8.2/10.1/10.4, Complete Sequence 2.3',
+      );
+    }
+    const sides = candidates.map((c) => c.entry).filter((e) => e !== null);
+    return reject(
+      'illegalMove',
+      sides.length === 0
+        ? `Land ${intent.land} holds no enemy legion, so there is no entry side to choose.`
+        : `Legion ${legion.id} cannot enter land ${intent.land} from the ${entry} side; possible: ${sides.join(', ')}.`,
+      'errata 2.2/10.1, 10.4',
+    );
+  }
+  const problem = revealProblem(chosen, legion.characters, intent.reveal);
+  return problem === null ? { move: chosen } : { rejected: problem };
+}
+
+/** 8.1, 8.2: what a move may show. A Tower Teleport shows one Lord of the legion, the mover's choice (8.1: "the
+ *  identity of the Lord ... that allows such a move"); a Titan Teleport shows the Titan (8.2); a normal move
+ *  shows nothing. */
+function revealProblem(
+  move: LegionMove,
+  characters: readonly CharacterName[],
+  reveal: CharacterName | undefined,
+): Rejection | null {
+  if (reveal === undefined) return null;
+  if (move.via === 'towerTeleport') {
+    const lords = towerTeleportLords(characters);
+    return lords.includes(reveal)
+      ? null
+      : rejection(
+          'illegalMove',
+          `A Tower Teleport shows one of the legion's Lords (${lords.join(' or ')}), not ${reveal}.`,
+          '8.1',
+        );
+  }
+  if (move.via === 'titanTeleport') {
+    return reveal === 'Titan' ? null : rejection('illegalMove', 'A Titan Teleport shows the Titan.', '8.2');
+  }
+  return rejection('illegalMove', 'A normal move reveals nothing; name no character to show.', '8.1, 8.2');
+}
+
+/** A player's words for a move that is not in the list. */
+function whyNot(ctx: MoveContext, intent: IntentOf<'moveLegion'>): Rejection {
+  if (intent.via !== 'normal' && ctx.roll !== TELEPORT_ROLL) {
+    return rejection('illegalMove', `Teleporting needs a movement roll of 6, not ${ctx.roll}.`, '8.1, 8.2');
+  }
+  if (intent.via !== 'normal' && ctx.teleportUsed) {
+    return rejection('illegalMove', 'Only one legion may teleport in a movement phase.', '8.0');
+  }
+  if (intent.via === 'towerTeleport') {
+    return rejection(
+      'illegalMove',
+      `A Tower Teleport needs a legion with a lord starting in a tower, to a vacant tower or a vacant land within six lands, never its own (here: ${intent.land}).`,
+      '8.1, errata 8.1',
+    );
+  }
+  if (intent.via === 'titanTeleport') {
+    return rejection(
+      'illegalMove',
+      `A Titan Teleport needs the Titan's legion, a score of 400 or more, and another player's legion not already engaged on land ${intent.land}.`,
+      '8.2, errata 7.1/8.2',
+    );
+  }
+  if (ctx.engaged.includes(intent.land)) {
+    return rejection('illegalMove', `Land ${intent.land} is already engaged this turn.`, '7.1');
+  }
+  if (ctx.friendly.includes(intent.land)) {
+    return rejection('illegalMove', `Another of your legions is on land ${intent.land}.`, '7.1');
+  }
+  return rejection(
+    'illegalMove',
+    `With a roll of ${ctx.roll} this legion cannot reach land ${intent.land} from ${ctx.from} following the signs.`,
+    '7.1-7.5, Movement Chart',
+  );
+}
+
+/** 8.1, 8.2: the lord shown for a Tower Teleport (the mover's choice, by default the least telling one), the
+ *  Titan for a Titan Teleport. */
+function revealedBy(
+  move: LegionMove,
+  characters: readonly CharacterName[],
+  chosen: CharacterName | undefined,
+): CharacterName[] {
+  if (move.via === 'titanTeleport') return ['Titan'];
+  if (move.via === 'towerTeleport') {
+    const lord = chosen ?? towerTeleportLord(characters);
+    if (lord === null) throw new Error('a tower teleport without a lord');
+    return [lord];
+  }
+  return [];
+}
+
+export function decideMoveLegion(
+  state: GameState,
+  player: PlayerId,
+  intent: IntentOf<'moveLegion'>,
+): Decision {
+  const checked = checkMove(state, player, intent);
+  if ('rejected' in checked) return checked;
+  const legion = state.legions[intent.legion];
+  if (legion === undefined) throw new Error('checked above');
+  const { move } = checked;
+  return {
+    events: [
+      {
+        type: 'legionMoved',
+        legion: legion.id,
+        from: legion.land,
+        to: move.land,
+        via: move.via,
+        entry: move.entry,
+        revealed: revealedBy(move, legion.characters, intent.reveal),
+      },
+    ],
+  };
+}
+
+/** Errata 7.0: undoing a move undoes every later move too (latest first). Engagements have not begun yet: the
+ *  movement step ends before any engagement is looked at. */
+export function undoEvents(state: GameState, legionId: string): GameEvent[] {
+  const moves = currentTurn(state).moves;
+  const index = moves.findIndex((m) => m.legion === legionId);
+  if (index < 0) return [];
+  return moves
+    .slice(index)
+    .reverse()
+    .map((m) => ({ type: 'moveUndone', legion: m.legion }));
+}
+
+export function decideUndoMove(state: GameState, player: PlayerId, intent: IntentOf<'undoMove'>): Decision {
+  const legion = state.legions[intent.legion];
+  if (legion === undefined) {
+    return reject('unknownLegion', `There is no legion ${intent.legion} on the Masterboard.`, '4.2');
+  }
+  if (legion.owner !== player) return reject('notYourLegion', `Legion ${legion.id} is not yours.`, '6.2');
+  if (currentTurn(state).engagementsStarted) {
+    return reject('notAllowed', 'Moves are fixed once an engagement has begun.', 'errata 7.0');
+  }
+  const events = undoEvents(state, legion.id);
+  if (events.length === 0) {
+    return reject('illegalMove', `Legion ${legion.id} has not moved this turn.`, 'errata 7.0');
+  }
+  return { events };
+}
+
+/** Undo every move of this phase (before a withdrawal, errata 20.4). */
+export function undoAllEvents(state: GameState): GameEvent[] {
+  const first = state.turn?.moves[0];
+  return first === undefined ? [] : undoEvents(state, first.legion);
+}
+
+// ---------------------------------------------------------------- end of movement
+
+/** 6.2, errata 6.2; 4.3, errata 4.3, 7.1: why the movement phase may not end yet, or null. */
+export function doneMovingProblem(state: GameState, player: PlayerId): Rejection | null {
+  const turn = currentTurn(state);
+  const legions = legionsOf(state, player);
+  if (turn.moves.length === 0) {
+    const movable = legions.find((l) => hasNormalMove(moveContext(state, l.id)));
+    if (movable !== undefined) {
+      return rejection(
+        'mustMove',
+        `You must move at least one legion (legion ${movable.id} can move without teleporting).`,
+        '6.2, errata 6.2',
+      );
+    }
+  }
+  for (const group of stackedSplitGroups(state)) {
+    const movable = group.legions.find((id) => hasNormalMove(moveContext(state, id)));
+    if (movable !== undefined) {
+      return rejection(
+        'mustMove',
+        `Legions ${group.legions.join(', ')}, split this turn, are still together on land ${group.land}; one of them must move (${movable} can, without teleporting).`,
+        '4.3, errata 4.3/7.1',
+      );
+    }
+  }
+  return null;
+}
+
+/** 2.3 ends: 2.4 split-offs left stacked recombine, then 2.5 the engagements (or 2.6 mustering). */
+export function decideDoneMoving(state: GameState, player: PlayerId): Decision {
+  const problem = doneMovingProblem(state, player);
+  if (problem !== null) return { rejected: problem };
+  const events: GameEvent[] = [{ type: 'movementEnded', player }];
+  events.push(...recombinationEvents(foldEvents(state, events)));
+  events.push(...beginEngagementPhase(foldEvents(state, events)));
+  return { events };
+}
+
+/** Every legal movement-step intent except withdrawing. */
+export function moveIntents(state: GameState, player: PlayerId): Intent[] {
+  const intents: Intent[] = [];
+  if (mulliganProblem(state, player) === null) intents.push({ type: 'takeMulligan' });
+  for (const legion of legionsOf(state, player)) {
+    // 8.1: a legion with more than one kind of Lord may show any of them (the default shows the least telling).
+    const lords = towerTeleportLords(legion.characters);
+    const others = lords.filter((lord) => lord !== towerTeleportLord(legion.characters));
+    for (const m of legionMoves(state, legion.id)) {
+      const move = {
+        type: 'moveLegion',
+        legion: legion.id,
+        land: m.land,
+        via: m.via,
+        entry: m.entry,
+      } as const;
+      intents.push(move);
+      if (m.via === 'towerTeleport') for (const reveal of others) intents.push({ ...move, reveal });
+    }
+  }
+  for (const m of currentTurn(state).moves) intents.push({ type: 'undoMove', legion: m.legion });
+  if (doneMovingProblem(state, player) === null) intents.push({ type: 'doneMoving' });
+  return intents;
+}

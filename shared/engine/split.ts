@@ -1,0 +1,254 @@
+// Splitting legions in the Commencement Phase (Complete Sequence 2.1; 4.2, 4.3, 5.2, 6.1, errata 4.1/5.2) and
+// the recombination of split-offs left stacked at the end of movement (2.4, 4.3, errata 4.7). Also the
+// multiset helpers for characters under a marker.
+import { isLord } from '../data/characters';
+import type { CharacterName, MarkerId } from '../data/types';
+import type { GameEvent } from './events';
+import type { Intent, IntentOf } from './intents';
+import { rejection } from './rejections';
+import { currentTurn, legionsOf, playerOf } from './turn';
+import type { Decision, GameState, PlayerId, Rejection } from './types';
+
+/** 4.3: every part of a split holds at least two characters. */
+export const MIN_SPLIT_SIZE = 2;
+/** Errata 4.1/5.2, Complete Sequence 2.1: the first turn's split is 4-4, one lord in each. */
+export const FIRST_SPLIT_SIZE = 4;
+
+// ---------------------------------------------------------------- multisets of characters
+
+export function countOf(characters: readonly CharacterName[], name: CharacterName): number {
+  let n = 0;
+  for (const c of characters) if (c === name) n++;
+  return n;
+}
+
+export function isSubMultiset(part: readonly CharacterName[], whole: readonly CharacterName[]): boolean {
+  return [...new Set(part)].every((name) => countOf(part, name) <= countOf(whole, name));
+}
+
+/** `whole` less one occurrence of each character of `part` (which must be in it). */
+export function withoutCharacters(
+  whole: readonly CharacterName[],
+  part: readonly CharacterName[],
+): CharacterName[] {
+  const rest = [...whole];
+  for (const c of part) {
+    const i = rest.indexOf(c);
+    if (i < 0) throw new Error(`${c} is not among ${whole.join(', ')}`);
+    rest.splice(i, 1);
+  }
+  return rest;
+}
+
+export function sortCharacters(characters: readonly CharacterName[]): CharacterName[] {
+  return [...characters].sort();
+}
+
+export function sameCharacters(a: readonly CharacterName[], b: readonly CharacterName[]): boolean {
+  return a.length === b.length && isSubMultiset(a, b);
+}
+
+/** What is known after `revealed` is shown: each character as many times as either list has it. */
+export function mergeKnown(
+  known: readonly CharacterName[],
+  revealed: readonly CharacterName[],
+): CharacterName[] {
+  const merged = [...known];
+  for (const name of new Set(revealed)) {
+    for (let k = countOf(known, name); k < countOf(revealed, name); k++) merged.push(name);
+  }
+  return merged;
+}
+
+// ---------------------------------------------------------------- 2.1 splits
+
+/** The current player's first turn (errata 4.1/5.2: the initial split is made then). */
+export function isFirstTurn(state: GameState): boolean {
+  return state.turn !== null && playerOf(state, state.turn.player).turnsTaken === 1;
+}
+
+/** Errata 4.1/5.2, Complete Sequence 2.1: on his first turn the player must split before his movement roll. */
+export function firstSplitPending(state: GameState): boolean {
+  return isFirstTurn(state) && currentTurn(state).splits.length === 0;
+}
+
+/** The one check of a split (decide and legalIntents both use it): null when legal. */
+export function checkSplit(state: GameState, player: PlayerId, intent: IntentOf<'split'>): Rejection | null {
+  const legion = state.legions[intent.legion];
+  if (legion === undefined) {
+    return rejection('unknownLegion', `There is no legion ${intent.legion} on the Masterboard.`, '4.2');
+  }
+  if (legion.owner !== player) {
+    return rejection('notYourLegion', `Legion ${intent.legion} is not yours.`, '4.6');
+  }
+  const all = intent.groups.flatMap((g) => g.characters);
+  if (!isSubMultiset(all, legion.characters)) {
+    return rejection(
+      'illegalSplit',
+      `Legion ${legion.id} does not hold ${all.join(', ')}; a new legion takes only characters of the old one.`,
+      '4.3',
+    );
+  }
+  // The new legions, then what stays under the old marker.
+  const parts = [...intent.groups.map((g) => g.characters), withoutCharacters(legion.characters, all)];
+  const markers = intent.groups.map((g) => g.marker);
+  const available = playerOf(state, player).markersAvailable;
+  const missing = markers.find((m) => !available.includes(m));
+  if (missing !== undefined || new Set(markers).size !== markers.length) {
+    return rejection(
+      'illegalSplit',
+      `Each new legion needs a different free legion marker of yours; ${missing ?? markers[0]} is not one.`,
+      '4.2, 4.6',
+    );
+  }
+  if (isFirstTurn(state)) {
+    if (currentTurn(state).splits.length > 0) {
+      return rejection(
+        'illegalSplit',
+        'Your two beginning legions may not be split again until your second turn.',
+        '5.2, errata 4.1/5.2',
+      );
+    }
+    const fourFour = intent.groups.length === 1 && parts.every((p) => p.length === FIRST_SPLIT_SIZE);
+    if (!fourFour || !parts.every((p) => p.filter(isLord).length === 1)) {
+      return rejection(
+        'illegalSplit',
+        'On your first turn you must split your eight characters 4-4, with exactly one lord (your Titan or your Angel) in each legion.',
+        'Complete Sequence 2.1, errata 4.1/5.2, 5.2',
+      );
+    }
+    return null;
+  }
+  if (parts.some((p) => p.length < MIN_SPLIT_SIZE)) {
+    return rejection(
+      'illegalSplit',
+      'Both the old and each new legion must keep at least two characters.',
+      '4.3',
+    );
+  }
+  return null;
+}
+
+/** 2.1, 4.3: the split is public as markers and heights; the contents go to the owner only. */
+export function decideSplit(state: GameState, player: PlayerId, intent: IntentOf<'split'>): Decision {
+  const problem = checkSplit(state, player, intent);
+  if (problem !== null) return { rejected: problem };
+  const legion = state.legions[intent.legion];
+  if (legion === undefined) throw new Error('checked above');
+  return {
+    events: [
+      {
+        type: 'legionSplit',
+        player,
+        parent: legion.id,
+        land: legion.land,
+        children: intent.groups.map((g) => ({ marker: g.marker, height: g.characters.length })),
+      },
+      {
+        type: 'splitContents',
+        player,
+        parent: legion.id,
+        children: intent.groups.map((g) => ({ marker: g.marker, characters: sortCharacters(g.characters) })),
+      },
+    ],
+  };
+}
+
+/** Every legal split (each distinct division of the contents; the new legions take the lowest free markers). */
+export function splitIntents(state: GameState, player: PlayerId): Intent[] {
+  const free = playerOf(state, player).markersAvailable;
+  const [m1, m2] = free;
+  if (m1 === undefined) return [];
+  const intents: IntentOf<'split'>[] = [];
+  for (const legion of legionsOf(state, player)) {
+    const n = legion.characters.length;
+    for (const a of subMultisets(legion.characters, MIN_SPLIT_SIZE, n - MIN_SPLIT_SIZE)) {
+      intents.push({ type: 'split', legion: legion.id, groups: [{ marker: m1, characters: a }] });
+      if (m2 === undefined) continue;
+      const rest = withoutCharacters(legion.characters, a);
+      for (const b of subMultisets(rest, a.length, rest.length - MIN_SPLIT_SIZE)) {
+        // The two new legions are interchangeable but for their markers: list each pair once.
+        if (b.length === a.length && b.join() < a.join()) continue;
+        intents.push({
+          type: 'split',
+          legion: legion.id,
+          groups: [
+            { marker: m1, characters: a },
+            { marker: m2, characters: b },
+          ],
+        });
+      }
+    }
+  }
+  return intents.filter((i) => checkSplit(state, player, i) === null);
+}
+
+/** The distinct sub-multisets of `characters` with a size in [min, max], each sorted. */
+export function subMultisets(
+  characters: readonly CharacterName[],
+  min: number,
+  max: number,
+): CharacterName[][] {
+  const names = [...new Set(characters)].sort();
+  const result: CharacterName[][] = [];
+  const walk = (i: number, chosen: CharacterName[]): void => {
+    if (i === names.length) {
+      if (chosen.length >= min && chosen.length <= max) result.push(chosen);
+      return;
+    }
+    const name = names[i] as CharacterName;
+    for (let k = 0; k <= countOf(characters, name) && chosen.length + k <= max; k++) {
+      walk(i + 1, [...chosen, ...Array<CharacterName>(k).fill(name)]);
+    }
+  };
+  if (max >= min) walk(0, []);
+  return result;
+}
+
+// ---------------------------------------------------------------- 2.4 recombination
+
+/** The legions that came out of one original legion by this turn's splits: 4.3 limits only the sizes, so a
+ *  legion split this turn (or one of its split-offs) may be split again, which is a three-way (or wider) split
+ *  made in two steps. `origin` is the original legion's marker (errata 4.7). */
+export function splitFamilies(
+  state: GameState,
+): { readonly origin: MarkerId; readonly legions: readonly MarkerId[] }[] {
+  const families: { origin: MarkerId; legions: MarkerId[] }[] = [];
+  for (const split of currentTurn(state).splits) {
+    const family = families.find((f) => f.legions.includes(split.parent));
+    if (family === undefined)
+      families.push({ origin: split.parent, legions: [split.parent, ...split.children] });
+    else family.legions.push(...split.children);
+  }
+  return families;
+}
+
+/** The legions of each family of split legions that still share a land (none of them moved off). */
+export function stackedSplitGroups(
+  state: GameState,
+): { readonly land: number; readonly origin: MarkerId; readonly legions: MarkerId[] }[] {
+  const groups: { land: number; origin: MarkerId; legions: MarkerId[] }[] = [];
+  for (const family of splitFamilies(state)) {
+    const byLand = new Map<number, MarkerId[]>();
+    for (const id of family.legions) {
+      const legion = state.legions[id];
+      if (legion === undefined) continue;
+      byLand.set(legion.land, [...(byLand.get(legion.land) ?? []), id]);
+    }
+    for (const [land, legions] of byLand) {
+      if (legions.length > 1) groups.push({ land, origin: family.origin, legions });
+    }
+  }
+  return groups;
+}
+
+/** 2.4, 4.3, errata 4.7: split-offs left stacked recombine under the original marker; in a three-way split whose
+ *  original alone moved off, either remaining marker may be used: the engine keeps the lower one (a marker is
+ *  only a name, so nothing in the game depends on the choice). */
+export function recombinationEvents(state: GameState): GameEvent[] {
+  return stackedSplitGroups(state).map(({ origin, legions }) => {
+    const into = legions.includes(origin) ? origin : [...legions].sort()[0];
+    if (into === undefined) throw new Error('empty group');
+    return { type: 'legionsRecombined', into, from: legions.filter((id) => id !== into).sort() };
+  });
+}

@@ -1,0 +1,119 @@
+// What a player or a spectator may see (4.5, 4.6, 9.3, errata 4.6/7.6/9.3/20.1): markers, heights and lands
+// are public; a legion's contents go to its owner only, and to everybody only what a rule revealed (`known`).
+// The engagement and battle part comes from the engagement module. `visibleTo` is the one rule of who may
+// see each event.
+import { titanPower } from '../data/characters';
+import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/types';
+import { viewEngagement } from './engagement';
+import type { GameEvent } from './events';
+import { type Pending, pending } from './pending';
+import type { GameOptions, GameResult, GameState, PlayerId, Step, TurnState, Viewer } from './types';
+
+export interface PlayerView {
+  readonly id: PlayerId;
+  readonly name: string;
+  readonly color: PlayerColor | null;
+  readonly tower: LandNumber | null;
+  readonly score: number;
+  /** 19.1. */
+  readonly titanPower: number;
+  /** Errata 4.6: which markers each player may use, and how many, is public. */
+  readonly markersAvailable: readonly MarkerId[];
+  readonly markersAvailableCount: number;
+  /** Errata 7.6: public. */
+  readonly mulligansLeft: number;
+  readonly turnsTaken: number;
+  readonly eliminated: boolean;
+}
+
+export interface LegionView {
+  readonly marker: MarkerId;
+  readonly owner: PlayerId;
+  readonly land: LandNumber;
+  readonly height: number;
+  /** The contents: only for the legion's owner (4.5); null for everybody else. */
+  readonly characters: readonly CharacterName[] | null;
+  /** What every player knows to be in it (revealed by musters, teleports, battles, the end of the game). */
+  readonly known: readonly CharacterName[];
+}
+
+export interface MasterplayView {
+  readonly viewer: Viewer;
+  readonly options: GameOptions;
+  /** In seat order. */
+  readonly players: readonly PlayerView[];
+  readonly turnOrder: readonly PlayerId[];
+  readonly towerRolls: Readonly<Record<PlayerId, number>>;
+  readonly step: Step;
+  readonly pending: Pending;
+  /** Sorted by marker. */
+  readonly legions: readonly LegionView[];
+  /** 20.1: any player may count the caretaker's stacks; the dead pile is public too. */
+  readonly caretaker: Readonly<Partial<Record<CharacterName, number>>>;
+  readonly deadPile: Readonly<Partial<Record<CharacterName, number>>>;
+  /** The turn: its player, roll, moves, splits (markers and heights), engagements pending, musters. */
+  readonly turn: TurnState | null;
+  readonly timeCalled: GameState['timeCalled'];
+  readonly result: GameResult | null;
+}
+
+export type GameView = MasterplayView & ReturnType<typeof viewEngagement>;
+
+export function view(state: GameState, viewer: Viewer): GameView {
+  const me = 'player' in viewer ? viewer.player : null;
+  const masterplay: MasterplayView = {
+    viewer,
+    options: state.options,
+    players: state.players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      color: p.color,
+      tower: p.tower,
+      score: p.score,
+      titanPower: titanPower(p.score),
+      markersAvailable: p.markersAvailable,
+      markersAvailableCount: p.markersAvailable.length,
+      mulligansLeft: p.mulligansLeft,
+      turnsTaken: p.turnsTaken,
+      eliminated: p.eliminated,
+    })),
+    turnOrder: state.turnOrder,
+    towerRolls: state.towerRolls,
+    step: state.step,
+    pending: pending(state),
+    legions: Object.values(state.legions)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((l) => ({
+        marker: l.id,
+        owner: l.owner,
+        land: l.land,
+        height: l.characters.length,
+        characters: l.owner === me ? l.characters : null,
+        known: l.known,
+      })),
+    caretaker: state.caretaker,
+    deadPile: state.deadPile,
+    turn: state.turn,
+    timeCalled: state.timeCalled,
+    result: state.result,
+  };
+  return { ...masterplay, ...viewEngagement(state, viewer) };
+}
+
+/** Who may see an event: its private recipients, or 'all' (spectators included). */
+export function visibleTo(event: GameEvent): 'all' | readonly PlayerId[] {
+  switch (event.type) {
+    case 'splitContents':
+      // 4.3: the split itself is public, not which characters went where.
+      return [event.player];
+    case 'legionInspected':
+      // 2.5.1, 2.5.2: the engaged players look at each other's legion.
+      return [event.viewer];
+    case 'proposalsMade':
+    case 'noMoreProposals':
+      // Errata 9.3: negotiations are secret between the two players.
+      return [event.player, event.opponent];
+    default:
+      return 'all';
+  }
+}

@@ -1,0 +1,132 @@
+// Properties over seeded random games (style 11): 1,000 bot turns through decide without an engine error, every
+// listed intent accepted; folding the log gives the live state and JSON round-trips it; rejected intents leave
+// the state deep-equal; pending and legalIntents agree; views never leak another player's legion contents.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decide } from '../../../shared/engine/decide';
+import { replay } from '../../../shared/engine/evolve';
+import type { Intent } from '../../../shared/engine/intents';
+import { legalIntents } from '../../../shared/engine/legal';
+import { isEngagementStep, pending } from '../../../shared/engine/pending';
+import { view, visibleTo } from '../../../shared/engine/view';
+import { type BotGame, botGames } from '../support/botGames';
+import { noDice, scriptedDice } from '../support/dice';
+
+let games: BotGame[] = [];
+
+beforeAll(() => {
+  games = botGames(1000);
+});
+
+describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
+  it('1,000 bot turns of play through decide without an engine error, every listed intent accepted', () => {
+    const turns = games.flatMap((g) => g.events).filter((e) => e.type === 'turnStarted').length;
+    expect(turns).toBeGreaterThanOrEqual(1000);
+    // Each game reached its end (errata 19.0).
+    expect(games.every((g) => g.state.step.kind === 'gameOver' && g.state.result !== null)).toBe(true);
+    // Masterplay was exercised: splits, moves, teleports or engagements, musters.
+    const types = new Set(games.flatMap((g) => g.events.map((e) => e.type)));
+    for (const t of [
+      'legionSplit',
+      'legionMoved',
+      'legionMustered',
+      'engagementChosen',
+      'movementRolled',
+    ] as const) {
+      expect(types.has(t)).toBe(true);
+    }
+  });
+
+  it('engine contract (style 11): replaying the events rebuilds the same state (deep-equal), and JSON round-trips it', () => {
+    for (const g of games) {
+      const rebuilt = replay(g.events);
+      expect(rebuilt).toEqual(g.state);
+      expect(JSON.parse(JSON.stringify(g.state))).toEqual(g.state);
+      expect(JSON.parse(JSON.stringify(g.events))).toEqual(g.events);
+    }
+  });
+
+  it('engine contract (style 11): replaying any prefix of the log rebuilds the state met at that point', () => {
+    for (const g of games.slice(0, 5)) {
+      for (const sample of g.samples.slice(0, 40))
+        expect(replay(g.events.slice(0, sample.at))).toEqual(sample.state);
+    }
+  });
+
+  it('errata 1.3/1.4: intents out of turn are rejected with notYourTurn and leave the state deep-equal', () => {
+    for (const g of games) {
+      for (const { state, actor } of g.samples) {
+        const before = structuredClone(state);
+        for (const other of state.players.map((p) => p.id).filter((id) => id !== actor)) {
+          const d = decide(state, other, { type: 'rollMovement' }, scriptedDice([3]));
+          if (!('rejected' in d)) throw new Error(`${other} acted out of turn at ${state.step.kind}`);
+          if (!isEngagementStep(state.step)) expect(d.rejected.code).toBe('notYourTurn');
+        }
+        expect(state).toEqual(before);
+      }
+    }
+  });
+
+  it('Complete Sequence of Play, style 6: rejected intents (the wrong kind for the step) leave the state deep-equal, with a rule cited', () => {
+    const wrong: Intent[] = [
+      { type: 'endTurn' },
+      { type: 'doneMoving' },
+      { type: 'rollMovement' },
+      { type: 'muster', legion: 'Bk01', creature: 'Hydra', reveal: [] },
+      { type: 'moveLegion', legion: 'Rd12', land: 1000, via: 'normal' },
+    ];
+    for (const g of games.slice(0, 6)) {
+      for (const { state, actor } of g.samples) {
+        const before = structuredClone(state);
+        const legal = legalIntents(state, actor).map((i) => JSON.stringify(i));
+        for (const intent of wrong) {
+          if (legal.includes(JSON.stringify(intent))) continue;
+          const d = decide(state, actor, intent, noDice);
+          if (!('rejected' in d)) throw new Error(`${JSON.stringify(intent)} accepted at ${state.step.kind}`);
+          expect(d.rejected.rule.length).toBeGreaterThan(0);
+        }
+        expect(state).toEqual(before);
+      }
+    }
+  });
+
+  it('errata 1.3/1.4: pending names the actor and offers every kind legalIntents lists at the masterplay steps', () => {
+    for (const g of games) {
+      for (const { state, actor, intent } of g.samples) {
+        const p = pending(state);
+        expect(p.actor).toBe(actor);
+        expect(p.step).toBe(state.step.kind);
+        expect(p.intents).toContain(intent.type);
+        if (isEngagementStep(state.step)) continue;
+        for (const i of legalIntents(state, actor)) expect(p.intents).toContain(i.type);
+      }
+    }
+  });
+
+  it("4.5: a player's view never holds another player's legion contents; spectators see no contents", () => {
+    for (const g of games) {
+      for (const { state } of g.samples) {
+        for (const p of state.players) {
+          const seen = view(state, { player: p.id });
+          for (const l of seen.legions) {
+            if (l.owner === p.id) expect(l.characters).toEqual(state.legions[l.marker]?.characters);
+            else expect(l.characters).toBeNull();
+          }
+        }
+        const public_ = view(state, { spectator: true });
+        expect(public_.legions.every((l) => l.characters === null)).toBe(true);
+        expect(JSON.parse(JSON.stringify(public_))).toEqual(public_);
+      }
+    }
+  });
+
+  it('4.3, errata 9.3: private events name their only recipients', () => {
+    for (const e of games.flatMap((g) => g.events)) {
+      const to = visibleTo(e);
+      if (e.type === 'splitContents') expect(to).toEqual([e.player]);
+      else if (e.type === 'legionInspected') expect(to).toEqual([e.viewer]);
+      else if (e.type === 'proposalsMade' || e.type === 'noMoreProposals')
+        expect(to).toEqual([e.player, e.opponent]);
+      else expect(to).toBe('all');
+    }
+  });
+});
