@@ -1,0 +1,28 @@
+# titan-server: the game server (REST + websocket on one port) and the built web client.
+# Build: docker build -t titan-server .   Run with PostgreSQL: docker compose up (docker-compose.yml).
+FROM node:20-bookworm-slim
+
+WORKDIR /app
+
+# Dependencies first (cached while only the sources change). Dev dependencies are kept: the web client
+# is built with Vite, and the server runs TypeScript through tsx.
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+COPY . .
+# The Prisma client (JavaScript engine, no native binaries) and, when the project has one, the client build.
+RUN npm run -s db:generate && npm run -s build --if-present
+
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    TITAN_DATA_DIR=/data
+VOLUME ["/data"]
+EXPOSE 3000
+
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+
+# Started directly (not through npm) so SIGTERM reaches the server: it finishes the intents in flight,
+# closes the sockets with code 1001, then exits. Migrations are applied at start-up.
+CMD ["node_modules/.bin/tsx", "server/main.ts"]

@@ -1,0 +1,132 @@
+// Builds the fastify instance (style 13): the database (migrated on open), accounts, lobby, rooms and
+// the websocket gateway, the server's own routes, and the web client. main.ts listens; tests inject.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accounts } from './auth/accounts';
+import { accountRoutes } from './auth/routes';
+import { accessTokens, loadSigningKey } from './auth/tokens';
+import type { ServerConfig } from './config';
+import { type Database, openDatabase } from './db/database';
+import { applyMigrations } from './db/migrate';
+import type { RulesEngine } from './engine';
+import { serverRoutes } from './http/docs';
+import { webClient } from './http/webClient';
+import { type Lobby, lobby as lobbyService } from './lobby/lobby';
+import { lobbyRoutes } from './lobby/routes';
+import { createMetrics, type Metrics } from './metrics';
+import { PROJECT_ROOT } from './paths';
+import { Rooms } from './rooms/rooms';
+import { gameLog } from './rooms/store';
+import { type Gateway, gateway } from './ws/gateway';
+
+export interface AppOptions {
+  readonly config: ServerConfig;
+  readonly engine: RulesEngine;
+  /** Overrides the pino logger options (tests pass { level: 'silent' } or a stream). */
+  readonly logger?: FastifyServerOptions['logger'];
+}
+
+/** What the app is made of, for main.ts, tests and tools. */
+export interface Titan {
+  readonly config: ServerConfig;
+  readonly db: Database;
+  readonly lobby: Lobby;
+  readonly rooms: Rooms;
+  readonly gateway: Gateway;
+  readonly metrics: Metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly titan: Titan;
+  }
+}
+
+const VERSION = (
+  JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+/** Never log a token: the websocket URL may carry one. */
+const redactUrl = (url: string | undefined) => url?.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, engine } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 256 * 1024,
+  });
+
+  // An empty JSON body is no body (POST /api/games/:game/start needs none).
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : json(request, body as string, done),
+  );
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ error: { code: 'internalError', message: 'The server failed.' } });
+    }
+    return reply
+      .code(status)
+      .send({ error: { code: error.code ?? 'invalidRequest', message: error.message } });
+  });
+
+  const metrics = createMetrics();
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await applyMigrations(db);
+    if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+
+  const tokens = accessTokens(await loadSigningKey(db, config.jwtSecret), config.accessTokenSeconds);
+  const log = gameLog(db);
+  const rooms = new Rooms({
+    engine,
+    log,
+    logger: app.log.child({ component: 'rooms' }),
+    metrics,
+    botDelayMs: config.botDelayMs,
+    snapshotEvery: config.snapshotEvery,
+    maxReplayEvents: config.maxReplayEvents,
+  });
+  const lobby = lobbyService(db, engine, log, rooms);
+
+  await app.register(accountRoutes, { tokens, accounts: accounts(db, tokens, config.refreshTokenSeconds) });
+  await app.register(lobbyRoutes, { tokens, lobby });
+  const ws = await gateway(app, {
+    config,
+    tokens,
+    lobby,
+    rooms,
+    engine,
+    metrics,
+    beforeClose: () => rooms.close(),
+  });
+  await app.register(serverRoutes, { db, rooms, gateway: ws, metrics, version: VERSION });
+  await webClient(app, config.webClientDir);
+
+  app.decorate('titan', { config, db, lobby, rooms, gateway: ws, metrics } satisfies Titan);
+  // After a restart, every running game's room is rebuilt from its log so that its bots carry on.
+  app.addHook('onReady', async () => {
+    await rooms.resume(await lobby.runningGameIds());
+  });
+  return app;
+}

@@ -1,0 +1,89 @@
+// The server's settings, read once from the environment (main.ts) or given directly (tests).
+import path from 'node:path';
+import { LIMITS } from '../shared/protocol/messages';
+import { PROJECT_ROOT } from './paths';
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** postgres://... selects PostgreSQL; null selects the embedded PGlite in `dataDir`. */
+  readonly databaseUrl: string | null;
+  /** Local data folder (PGlite's files live in `<dataDir>/pglite`). */
+  readonly dataDir: string;
+  /** HS256 signing key for access tokens; null: generated on first start and kept in the database. */
+  readonly jwtSecret: string | null;
+  readonly accessTokenSeconds: number;
+  readonly refreshTokenSeconds: number;
+  /** Origins allowed to open the websocket besides the server's own (browser `Origin` header). */
+  readonly allowedOrigins: readonly string[];
+  readonly maxFrameBytes: number;
+  readonly messagesPerSecond: number;
+  readonly messageBurst: number;
+  readonly malformedFramesBeforeClose: number;
+  readonly maxReplayEvents: number;
+  /** A bot seat acts this long after its turn comes (0 in tests). */
+  readonly botDelayMs: number;
+  /** A snapshot of the folded state is stored every this many events. */
+  readonly snapshotEvery: number;
+  /** Seconds a socket may stay open without authenticating. */
+  readonly authTimeoutMs: number;
+  /** The built browser client, served at `/` when it exists. */
+  readonly webClientDir: string;
+  readonly logLevel: string;
+}
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  port: 3000,
+  host: '0.0.0.0',
+  databaseUrl: null,
+  dataDir: path.join(PROJECT_ROOT, '.data'),
+  jwtSecret: null,
+  accessTokenSeconds: 15 * 60,
+  refreshTokenSeconds: 30 * 24 * 3600,
+  allowedOrigins: [],
+  maxFrameBytes: LIMITS.maxFrameBytes,
+  messagesPerSecond: LIMITS.messagesPerSecond,
+  messageBurst: LIMITS.messageBurst,
+  malformedFramesBeforeClose: LIMITS.malformedFramesBeforeClose,
+  maxReplayEvents: LIMITS.maxReplayEvents,
+  botDelayMs: 600,
+  snapshotEvery: 200,
+  authTimeoutMs: 10_000,
+  webClientDir: path.join(PROJECT_ROOT, 'web-client', 'dist'),
+  logLevel: 'info',
+};
+
+const int = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, not "${value}"`);
+  return n;
+};
+
+/** The configuration from environment variables (documented in README, "The server"). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded database)');
+  }
+  const jwtSecret = env.TITAN_JWT_SECRET?.trim() || null;
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    throw new Error('TITAN_JWT_SECRET must be at least 32 characters');
+  }
+  const d = DEFAULT_CONFIG;
+  return {
+    ...d,
+    port: int(env.PORT, d.port, 'PORT'),
+    host: env.HOST?.trim() || d.host,
+    databaseUrl,
+    dataDir: env.TITAN_DATA_DIR ? path.resolve(env.TITAN_DATA_DIR) : d.dataDir,
+    jwtSecret,
+    allowedOrigins: (env.TITAN_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
+    botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
+    logLevel: env.LOG_LEVEL?.trim() || d.logLevel,
+  };
+}

@@ -1,0 +1,158 @@
+// The database: the embedded PGlite in the data folder, or PostgreSQL when DATABASE_URL is given. Both
+// are reached through Prisma's driver adapters (no native engine, ../shared/notes/prisma-offline.md);
+// `session` gives the migration runner one raw connection for scripts and the migration lock.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { type Prisma, PrismaClient } from '../generated/prisma/client';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** One raw connection: runs scripts of several statements and parameterised queries. */
+export interface Session {
+  exec(sql: string): Promise<void>;
+  query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly prisma: PrismaClient;
+  /** Runs `fn` on one connection holding the migration lock (PostgreSQL advisory lock; PGlite has a
+   *  single connection and a single process). */
+  exclusive<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... or null for PGlite. */
+  readonly url: string | null;
+  /** Where PGlite keeps its files (`<dataDir>/pglite`); 'memory' for a throw-away database. */
+  readonly dataDir: string | 'memory';
+}
+
+/** An arbitrary 64-bit key for pg_advisory_lock while migrating. */
+const MIGRATION_LOCK = 7_461_000_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const db = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  let closing: Promise<void> | null = null;
+  // Closing twice (a failed start, then the app's own onClose) closes once.
+  return { ...db, close: () => (closing ??= db.close()) };
+}
+
+/** PGlite is one process's database: a lock file keeps a second server off the same data folder. */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = path.join(dataDir, 'pglite.lock');
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lock, 'utf8'));
+    let alive = false;
+    try {
+      process.kill(holder, 0);
+      alive = true;
+    } catch {
+      alive = false; // a crashed server's lock
+    }
+    if (alive) throw new Error(`the data folder ${dataDir} is in use by process ${holder}`);
+    writeFileSync(lock, String(process.pid));
+  }
+  return () => rmSync(lock, { force: true });
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  let client: PGlite;
+  let unlock = () => {};
+  if (dataDir === 'memory') {
+    client = new PGlite();
+  } else {
+    unlock = lockDataDir(dataDir);
+    client = new PGlite(path.join(dataDir, 'pglite'));
+  }
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  // pglite-prisma-adapter 0.6.1 is typed against an older @prisma/driver-adapter-utils (6.10); the
+  // interface it implements is the same at run time (verified: ../shared/notes/prisma-offline.md).
+  const adapter = new PrismaPGlite(client) as unknown as NonNullable<Prisma.PrismaClientOptions['adapter']>;
+  const prisma = new PrismaClient({ adapter });
+  const session: Session = {
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query<Row>(sql, [...params])).rows,
+  };
+  return {
+    kind: 'pglite',
+    prisma,
+    exclusive: (fn) => fn(session),
+    ping: () => ping(prisma),
+    close: async () => {
+      try {
+        await prisma.$disconnect();
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's connection error must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: 'postgres',
+    prisma,
+    exclusive: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        try {
+          return await fn({
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+            query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+              (await client.query(sql, [...params])).rows as Row[],
+          });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: () => ping(prisma),
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function ping(prisma: PrismaClient): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 2000);
+  });
+  try {
+    return await Promise.race([prisma.$queryRawUnsafe('SELECT 1').then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,51 @@
+// The rules engine as the server uses it. The app receives it as an option (main.ts passes the real
+// one) so the rooms depend on this contract, not on the engine's files.
+import { chooseIntent } from '../shared/engine/bot';
+import {
+  createGame,
+  type Decision,
+  decide,
+  defaultIntent,
+  evolve,
+  type GameEvent,
+  type GameSetup,
+  type GameState,
+  type GameView,
+  type Intent,
+  legalIntents,
+  type Pending,
+  type PlayerId,
+  pending,
+  replay,
+  type Viewer,
+  view,
+  visibleTo,
+} from '../shared/engine/index';
+import type { Actor, Dice } from '../shared/engine/types';
+
+export interface RulesEngine {
+  createGame(setup: GameSetup): { state: GameState; events: readonly GameEvent[] };
+  replay(events: readonly GameEvent[]): GameState;
+  evolve(state: GameState, event: GameEvent): GameState;
+  decide(state: GameState, actor: Actor, intent: Intent, dice: Dice): Decision;
+  pending(state: GameState): Pending;
+  legalIntents(state: GameState, player: PlayerId): readonly Intent[];
+  view(state: GameState, viewer: Viewer): GameView;
+  visibleTo(event: GameEvent): 'all' | readonly PlayerId[];
+  defaultIntent(state: GameState, player: PlayerId): Intent | null;
+  /** The random-legal bot's choice for `player` (null: nothing to do). */
+  chooseIntent(state: GameState, player: PlayerId, random: () => number): Intent | null;
+}
+
+export const rulesEngine: RulesEngine = {
+  createGame,
+  replay,
+  evolve,
+  decide,
+  pending,
+  legalIntents,
+  view,
+  visibleTo,
+  defaultIntent,
+  chooseIntent,
+};

@@ -1,0 +1,69 @@
+// Registers a handler for one entry of the REST route table (shared/protocol/rest.ts): the bearer
+// token is checked, params/query/body are parsed with the route's zod schemas, the handler's result is
+// parsed with the response schema (unknown fields never leave), and refusals become
+// `{ error: { code, message } }` with their status.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { RestRoute } from '../../shared/protocol/rest';
+import type { AccessClaims, AccessTokens } from '../auth/tokens';
+import { HttpError, unauthorised } from './errors';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<R extends RestRoute> {
+  readonly params: Parsed<R['params']>;
+  readonly query: Parsed<R['query']>;
+  readonly body: Parsed<R['body']>;
+  readonly user: R['auth'] extends true ? AccessClaims : null;
+  readonly request: FastifyRequest;
+}
+
+export type Handler<R extends RestRoute> = (ctx: RouteContext<R>) => Promise<z.input<R['response']>>;
+
+/** The bearer token's claims, or null when there is none or it is invalid. */
+export async function bearer(request: FastifyRequest, tokens: AccessTokens): Promise<AccessClaims | null> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ? tokens.verify(match[1]) : null;
+}
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, where: string): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    throw new HttpError(400, 'invalidRequest', `Invalid ${where}: ${z.prettifyError(result.error)}`);
+  }
+  return result.data as Parsed<S>;
+}
+
+export function addRoute<R extends RestRoute>(
+  app: FastifyInstance,
+  tokens: AccessTokens,
+  route: R,
+  handler: Handler<R>,
+): void {
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const user = route.auth ? await bearer(request, tokens) : null;
+        if (route.auth && !user) throw unauthorised();
+        const ctx = {
+          params: parse(route.params, request.params, 'path'),
+          query: parse(route.query, request.query, 'query'),
+          body: parse(route.body, request.body, 'body'),
+          user,
+          request,
+        } as RouteContext<R>;
+        const result = route.response.parse(await handler(ctx));
+        reply.code(route.status);
+        return route.status === 204 ? reply.send() : result;
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        request.log.info({ code: error.code, status: error.status }, 'request refused');
+        return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+      }
+    },
+  });
+}

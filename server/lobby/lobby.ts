@@ -1,0 +1,347 @@
+// The lobby: games before they start (seats, bots, options, invitations), the start itself (the
+// creation events, the dice seed and its published commitment), and the read side every caller may
+// use on any game: its summary, the history he may see, and the dice proof once it is over.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { GameOptions } from '../../shared/engine/types';
+import type { Seat } from '../../shared/protocol/messages';
+import type { createGameBody, GameSummary, History, joinGameBody } from '../../shared/protocol/rest';
+import type { AccessClaims } from '../auth/tokens';
+import type { Database } from '../db/database';
+import type { RulesEngine } from '../engine';
+import type { Prisma } from '../generated/prisma/client';
+import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { commitmentOf, newSeed } from '../rooms/dice';
+import type { Rooms } from '../rooms/rooms';
+import { type GameLog, seatIndex, seatName } from '../rooms/store';
+import { deliver, type Recipient } from '../rooms/visibility';
+
+type CreateGame = z.output<typeof createGameBody>;
+type JoinGame = z.output<typeof joinGameBody>;
+
+interface StoredOptions {
+  readonly variant: 'default' | 'titanPlus';
+  readonly handicapMulligans: Partial<Record<Seat, number>>;
+}
+
+const gameWithSeats = {
+  seats: { orderBy: { index: 'asc' } },
+  creator: { select: { id: true, displayName: true } },
+} as const satisfies Prisma.GameInclude;
+type GameRow = Prisma.GameGetPayload<{ include: typeof gameWithSeats }>;
+
+export interface DiceProof {
+  game: string;
+  commitment: string | null;
+  seed: string | null;
+  rolls: { seq: number; dice: number[] }[] | null;
+}
+
+export interface Lobby {
+  create(user: AccessClaims, body: CreateGame): Promise<GameSummary>;
+  list(user: AccessClaims, status: 'open' | 'running' | 'finished' | 'active'): Promise<GameSummary[]>;
+  summary(user: AccessClaims, gameId: string, invite?: string): Promise<GameSummary>;
+  join(user: AccessClaims, gameId: string, body: JoinGame): Promise<GameSummary>;
+  leave(user: AccessClaims, gameId: string): Promise<GameSummary>;
+  addBot(user: AccessClaims, gameId: string, seat?: Seat): Promise<GameSummary>;
+  removeBot(user: AccessClaims, gameId: string, seat: Seat): Promise<GameSummary>;
+  start(user: AccessClaims, gameId: string): Promise<GameSummary>;
+  history(
+    user: AccessClaims,
+    gameId: string,
+    after: number,
+    limit: number,
+    invite?: string,
+  ): Promise<History>;
+  diceProof(user: AccessClaims, gameId: string, invite?: string): Promise<DiceProof>;
+  /** Who `user` may watch or play `gameId` as: his seat's player, a spectator, or nobody (an error). */
+  viewerOf(
+    user: AccessClaims,
+    gameId: string,
+    as: 'player' | 'spectator',
+    invite?: string,
+  ): Promise<Recipient>;
+  runningGameIds(): Promise<string[]>;
+}
+
+export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Rooms): Lobby {
+  const { prisma } = db;
+
+  async function load(gameId: string): Promise<GameRow> {
+    const game = await prisma.game.findUnique({ where: { id: gameId }, include: gameWithSeats });
+    if (!game) throw notFound('game');
+    return game;
+  }
+
+  const isMember = (game: GameRow, userId: string) =>
+    game.creatorId === userId || game.seats.some((s) => s.userId === userId);
+
+  /** Public games are visible to all; invite-only ones to their members and holders of the code. */
+  function mayRead(game: GameRow, user: AccessClaims, invite: string | undefined): void {
+    if (
+      !game.inviteOnly ||
+      isMember(game, user.userId) ||
+      (invite !== undefined && invite === game.inviteCode)
+    ) {
+      return;
+    }
+    throw notFound('game');
+  }
+
+  function summarise(game: GameRow, user: AccessClaims): GameSummary {
+    const options = game.options as unknown as StoredOptions;
+    const yourSeat = game.seats.find((s) => s.userId === user.userId);
+    return {
+      id: game.id,
+      status: game.status as GameSummary['status'],
+      creator: { id: game.creator.id, name: game.creator.displayName },
+      seats: game.seats.map((s) => ({
+        seat: seatName(s.index),
+        occupant: s.bot
+          ? { kind: 'bot', name: s.name ?? seatName(s.index) }
+          : s.userId
+            ? { kind: 'user', userId: s.userId, name: s.name ?? '' }
+            : { kind: 'empty' },
+      })),
+      options: { variant: options.variant, handicapMulligans: options.handicapMulligans },
+      inviteOnly: game.inviteOnly,
+      inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
+      spectatorsAllowed: game.spectatorsAllowed,
+      yourSeat: yourSeat ? seatName(yourSeat.index) : null,
+      seq: game.seq,
+      dice: { commitment: game.diceCommitment, seed: game.status === 'finished' ? game.diceSeed : null },
+      createdAt: game.createdAt.toISOString(),
+      startedAt: game.startedAt?.toISOString() ?? null,
+      finishedAt: game.finishedAt?.toISOString() ?? null,
+    };
+  }
+
+  function mustBeOpen(game: GameRow): void {
+    if (game.status !== 'open') throw conflict('gameNotOpen', 'The game has already started.');
+  }
+
+  function mustBeCreator(game: GameRow, user: AccessClaims): void {
+    if (game.creatorId !== user.userId) throw forbidden('Only the creator of the game may do that.');
+  }
+
+  async function reread(gameId: string, user: AccessClaims) {
+    return summarise(await load(gameId), user);
+  }
+
+  async function viewerOf(user: AccessClaims, gameId: string, as: 'player' | 'spectator', invite?: string) {
+    const game = await load(gameId);
+    mayRead(game, user, invite);
+    const seat = game.seats.find((s) => s.userId === user.userId);
+    if (as === 'player') {
+      if (!seat) throw forbidden('You have no seat in this game.');
+      return { player: seatName(seat.index) };
+    }
+    if (!game.spectatorsAllowed && !isMember(game, user.userId)) {
+      throw forbidden('This game does not allow spectators.');
+    }
+    return { spectator: true as const };
+  }
+
+  return {
+    async create(user, body) {
+      for (const seat of Object.keys(body.options.handicapMulligans) as Seat[]) {
+        if (seatIndex(seat) >= body.seats) {
+          throw new HttpError(
+            400,
+            'invalidRequest',
+            `There is no seat ${seat} in a ${body.seats}-player game.`,
+          );
+        }
+      }
+      const id = randomUUID();
+      const options: StoredOptions = {
+        variant: body.options.variant,
+        handicapMulligans: body.options.handicapMulligans,
+      };
+      await prisma.game.create({
+        data: {
+          id,
+          creatorId: user.userId,
+          status: 'open',
+          seatCount: body.seats,
+          options: options as unknown as Prisma.InputJsonValue,
+          inviteOnly: body.inviteOnly,
+          inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
+          spectatorsAllowed: body.spectatorsAllowed,
+          seats: {
+            create: Array.from({ length: body.seats }, (_, index) =>
+              index === 0 && body.takeSeat ? { index, userId: user.userId, name: user.name } : { index },
+            ),
+          },
+        },
+      });
+      return reread(id, user);
+    },
+
+    async list(user, status) {
+      const statuses = status === 'active' ? ['open', 'running'] : [status];
+      const games = await prisma.game.findMany({
+        where: {
+          status: { in: statuses },
+          OR: [
+            { inviteOnly: false },
+            { creatorId: user.userId },
+            { seats: { some: { userId: user.userId } } },
+          ],
+        },
+        include: gameWithSeats,
+        orderBy: { createdAt: 'desc' },
+        take: 100,
+      });
+      return games.map((g) => summarise(g, user));
+    },
+
+    async summary(user, gameId, invite) {
+      const game = await load(gameId);
+      mayRead(game, user, invite);
+      return summarise(game, user);
+    },
+
+    async join(user, gameId, { seat, inviteCode }) {
+      const game = await load(gameId);
+      if (game.inviteOnly && !isMember(game, user.userId) && inviteCode !== game.inviteCode) {
+        throw forbidden('This game is by invitation: the invite code is missing or wrong.');
+      }
+      mustBeOpen(game);
+      if (game.seats.some((s) => s.userId === user.userId)) {
+        throw conflict('alreadySeated', 'You already have a seat in this game.');
+      }
+      const empty = game.seats.filter((s) => !s.userId && !s.bot).map((s) => s.index);
+      const index = seat === undefined ? empty[0] : seatIndex(seat);
+      if (index === undefined) throw conflict('gameFull', 'Every seat is taken.');
+      if (index >= game.seatCount) throw notFound('seat');
+      const taken = await prisma.seat.updateMany({
+        where: { gameId, index, userId: null, bot: false, game: { status: 'open' } },
+        data: { userId: user.userId, name: user.name },
+      });
+      if (taken.count !== 1) throw conflict('seatTaken', `Seat ${seatName(index)} is taken.`);
+      return reread(gameId, user);
+    },
+
+    async leave(user, gameId) {
+      const game = await load(gameId);
+      mustBeOpen(game);
+      const left = await prisma.seat.updateMany({
+        where: { gameId, userId: user.userId, game: { status: 'open' } },
+        data: { userId: null, name: null },
+      });
+      if (left.count !== 1) throw conflict('notSeated', 'You have no seat in this game.');
+      return reread(gameId, user);
+    },
+
+    async addBot(user, gameId, seat) {
+      const game = await load(gameId);
+      mustBeCreator(game, user);
+      mustBeOpen(game);
+      const index = seat === undefined ? game.seats.find((s) => !s.userId && !s.bot)?.index : seatIndex(seat);
+      if (index === undefined) throw conflict('gameFull', 'Every seat is taken.');
+      if (index >= game.seatCount) throw notFound('seat');
+      const taken = await prisma.seat.updateMany({
+        where: { gameId, index, userId: null, bot: false, game: { status: 'open' } },
+        data: { bot: true, name: `Bot ${index + 1}` },
+      });
+      if (taken.count !== 1) throw conflict('seatTaken', `Seat ${seatName(index)} is taken.`);
+      return reread(gameId, user);
+    },
+
+    async removeBot(user, gameId, seat) {
+      const game = await load(gameId);
+      mustBeCreator(game, user);
+      mustBeOpen(game);
+      const removed = await prisma.seat.updateMany({
+        where: { gameId, index: seatIndex(seat), bot: true, game: { status: 'open' } },
+        data: { bot: false, name: null },
+      });
+      if (removed.count !== 1) throw conflict('notABot', `Seat ${seat} holds no bot.`);
+      return reread(gameId, user);
+    },
+
+    async start(user, gameId) {
+      const game = await load(gameId);
+      mustBeCreator(game, user);
+      mustBeOpen(game);
+      if (game.seats.some((s) => !s.userId && !s.bot)) {
+        throw conflict('seatsEmpty', 'Every seat needs a player or a bot before the start.');
+      }
+      const stored = game.options as unknown as StoredOptions;
+      const options: Partial<GameOptions> = {
+        variant: stored.variant,
+        handicapMulligans: stored.handicapMulligans as Record<string, number>,
+      };
+      const { events } = engine.createGame({
+        players: game.seats.map((s) => ({ id: seatName(s.index), name: s.name ?? seatName(s.index) })),
+        options,
+      });
+      const seed = newSeed();
+      await prisma.$transaction(async (tx) => {
+        const started = await tx.game.updateMany({
+          where: { id: gameId, status: 'open' },
+          data: {
+            status: 'running',
+            seq: events.length,
+            diceSeed: seed,
+            diceCommitment: commitmentOf(seed),
+            startedAt: new Date(),
+          },
+        });
+        if (started.count !== 1) throw conflict('gameNotOpen', 'The game has already started.');
+        await tx.gameEvent.createMany({
+          data: events.map((event, i) => ({
+            gameId,
+            seq: i + 1,
+            type: event.type,
+            payload: event as unknown as Prisma.InputJsonValue,
+          })),
+        });
+      });
+      await rooms.get(gameId);
+      return reread(gameId, user);
+    },
+
+    async history(user, gameId, after, limit, invite) {
+      const game = await load(gameId);
+      mayRead(game, user, invite);
+      const seat = game.seats.find((s) => s.userId === user.userId);
+      const viewer: Recipient = seat
+        ? { player: seatName(seat.index) }
+        : await viewerOf(user, gameId, 'spectator', invite);
+      const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
+      const events = logged.map(({ seq, event }) => {
+        const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });
+        if (message?.type !== 'event') throw new Error('the filter must answer an event with an event');
+        return { seq, event: message.event };
+      });
+      return {
+        game: gameId,
+        seq: game.seq,
+        as: 'player' in viewer ? 'player' : 'spectator',
+        seat: 'player' in viewer ? (viewer.player as Seat) : null,
+        events,
+      };
+    },
+
+    async diceProof(user, gameId, invite) {
+      const game = await load(gameId);
+      mayRead(game, user, invite);
+      const over = game.status === 'finished';
+      return {
+        game: gameId,
+        commitment: game.diceCommitment,
+        seed: over ? game.diceSeed : null,
+        rolls: over ? await log.rolls(gameId) : null,
+      };
+    },
+
+    viewerOf,
+
+    async runningGameIds() {
+      const rows = await prisma.game.findMany({ where: { status: 'running' }, select: { id: true } });
+      return rows.map((r) => r.id);
+    },
+  };
+}

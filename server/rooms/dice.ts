@@ -1,0 +1,123 @@
+// The game's dice: a deterministic stream from a secret 32-byte seed (a CSPRNG draw per game), so that
+// once the seed is revealed anyone can re-derive every roll of the log (README, "Verifying the dice").
+//
+//   block k   = HMAC-SHA256(key = seed, message = k as an 8-byte big-endian integer), k = 0, 1, 2, ...
+//   stream    = block 0 ‖ block 1 ‖ ...  (bytes)
+//   a die     = take the next byte b; if b < 252 the die is 1 + (b mod 6), otherwise skip it
+//               (252 = 42 × 6, so every face is equally likely)
+//   cursor    = how many bytes have been taken so far (persisted with the game)
+//   commitment = SHA-256(seed), published when the game starts; the seed is revealed when it ends.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { GameEvent } from '../../shared/engine/events';
+import type { Dice } from '../../shared/engine/types';
+
+const BLOCK = 32;
+
+export const newSeed = (): string => randomBytes(32).toString('hex');
+
+export const commitmentOf = (seedHex: string): string =>
+  createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
+
+function block(seed: Buffer, k: number): Buffer {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(k));
+  return createHmac('sha256', seed).update(counter).digest();
+}
+
+/** `count` dice from the stream starting at byte `cursor`, and the cursor after them. */
+export function rollFromStream(
+  seedHex: string,
+  cursor: number,
+  count: number,
+): { readonly rolls: number[]; readonly cursor: number } {
+  const seed = Buffer.from(seedHex, 'hex');
+  const rolls: number[] = [];
+  let k = Math.floor(cursor / BLOCK);
+  let bytes = block(seed, k);
+  while (rolls.length < count) {
+    if (Math.floor(cursor / BLOCK) !== k) {
+      k = Math.floor(cursor / BLOCK);
+      bytes = block(seed, k);
+    }
+    const b = bytes[cursor % BLOCK]!;
+    cursor += 1;
+    if (b < 252) rolls.push(1 + (b % 6));
+  }
+  return { rolls, cursor };
+}
+
+/** A Dice for one `decide` call: it remembers what it rolled and where the stream stands, so the room
+ *  persists both with the events (and forgets them if the intent is rejected). */
+export interface RecordingDice extends Dice {
+  readonly rolled: readonly number[];
+  readonly cursor: number;
+}
+
+export function recordingDice(seedHex: string, startCursor: number): RecordingDice {
+  const rolled: number[] = [];
+  let cursor = startCursor;
+  return {
+    roll(count: number) {
+      if (!Number.isInteger(count) || count < 0) throw new Error(`dice.roll(${count})`);
+      const next = rollFromStream(seedHex, cursor, count);
+      cursor = next.cursor;
+      rolled.push(...next.rolls);
+      return next.rolls;
+    },
+    get rolled() {
+      return rolled;
+    },
+    get cursor() {
+      return cursor;
+    },
+  };
+}
+
+/** Every die the events record, in log order (the engine records each roll in an event). */
+export function rollsInEvents(events: readonly GameEvent[]): number[] {
+  return events.flatMap((e) => {
+    switch (e.type) {
+      case 'towerRolled':
+        return [e.roll];
+      case 'movementRolled':
+        return [e.roll];
+      case 'strikeRolled':
+      case 'rangestrikeRolled':
+        return [...e.rolls];
+      default:
+        return [];
+    }
+  });
+}
+
+/**
+ * Checks a finished game's dice: the seed matches the published commitment, the rolls recorded for
+ * each accepted intent, in order, are exactly the stream's, and (given the whole log) they are exactly
+ * the rolls its events show. Returns the problems found (none: verified).
+ */
+export function verifyDice(
+  proof: {
+    readonly commitment: string;
+    readonly seed: string;
+    readonly rolls: readonly { readonly seq: number; readonly dice: readonly number[] }[];
+  },
+  log?: readonly GameEvent[],
+): string[] {
+  const problems: string[] = [];
+  if (log) {
+    const shown = rollsInEvents(log).join();
+    if (shown !== proof.rolls.flatMap((r) => r.dice).join()) problems.push('the events show other rolls');
+  }
+  if (commitmentOf(proof.seed) !== proof.commitment) problems.push('SHA-256(seed) is not the commitment');
+  let cursor = 0;
+  for (const { seq, dice } of proof.rolls) {
+    const next = rollFromStream(proof.seed, cursor, dice.length);
+    cursor = next.cursor;
+    if (next.rolls.join() !== dice.join()) {
+      problems.push(
+        `the dice of the intent ending at seq ${seq} are not the seed's (${dice} ≠ ${next.rolls})`,
+      );
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,464 @@
+// A game room: the one owner of a running game's state. Everything that touches the game — intents,
+// bots, joins, leaves — goes through its queue, one at a time. An intent reads like a sentence
+// (style 15): authorise, decide, append, evolve, send each recipient what the one filter allows.
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GameEvent } from '../../shared/engine/events';
+import type { Intent } from '../../shared/engine/intents';
+import type { GameState, PlayerId } from '../../shared/engine/types';
+import type {
+  ProtocolRejectionCode,
+  Seat,
+  ServerMessage,
+  ServerMessageOf,
+} from '../../shared/protocol/messages';
+import type { RulesEngine } from '../engine';
+import type { Metrics } from '../metrics';
+import { recordingDice } from './dice';
+import {
+  AppendConflict,
+  type GameLog,
+  type LoggedEvent,
+  RepeatedIntent,
+  type StoredGame,
+  type StoredSeat,
+} from './store';
+import { deliver, type Outgoing, playerOf, type Recipient } from './visibility';
+
+export interface RoomDeps {
+  readonly engine: RulesEngine;
+  readonly log: GameLog;
+  readonly logger: FastifyBaseLogger;
+  readonly metrics: Metrics;
+  readonly botDelayMs: number;
+  readonly snapshotEvery: number;
+  readonly maxReplayEvents: number;
+  /** Called when a finished game's room has nobody left watching (it can be let go). */
+  readonly onIdle?: (room: Room) => void;
+}
+
+/** Who sent an intent: a user (by id), or a bot seat of this room. */
+export type Sender = { readonly user: string } | { readonly bot: Seat };
+const senderKey = (s: Sender): string => ('user' in s ? s.user : `bot:${s.bot}`);
+
+/** A connection watching this room, as the room sees it. */
+export interface Subscriber {
+  readonly id: string;
+  readonly recipient: Recipient;
+  /** Also send a fresh `state` after every batch. */
+  readonly views: boolean;
+  send(message: ServerMessage): void;
+}
+
+export interface IntentRequest {
+  readonly id: string;
+  readonly expectedSeq?: number | undefined;
+  readonly intent: Intent;
+}
+
+export type Reply = ServerMessageOf<'accepted'> | ServerMessageOf<'rejected'>;
+
+/** Replies to remember per room, so a repeated id is answered from memory (the database is the
+ *  authority for accepted ones). */
+const REMEMBERED_REPLIES = 2048;
+
+/** Refusals that say nothing about the intent itself: not remembered, so its id may be sent again. */
+const PASSING: ReadonlySet<ProtocolRejectionCode> = new Set(['staleSeq', 'unavailable', 'internalError']);
+
+export class Room {
+  private state: GameState;
+  private seq: number;
+  private diceCursor: number;
+  private status: StoredGame['status'];
+  /** The latest events (at most maxReplayEvents), for reconnecting clients. */
+  private recent: LoggedEvent[];
+  private readonly subscribers = new Map<string, Subscriber>();
+  private readonly replies = new Map<string, Reply>();
+  /** Seats whose player has connected at least once (a later drop is announced). */
+  private readonly seen = new Set<Seat>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private botTimer: NodeJS.Timeout | null = null;
+  private botStalled = false;
+  private closing = false;
+  /** The persisted per-game clock (errata 21.0 time limits): carried, not interpreted yet. */
+  readonly clock: unknown;
+
+  private constructor(
+    readonly game: StoredGame,
+    state: GameState,
+    recent: LoggedEvent[],
+    private readonly deps: RoomDeps,
+  ) {
+    this.state = state;
+    this.seq = game.seq;
+    this.diceCursor = game.diceCursor;
+    this.status = game.status;
+    this.recent = recent;
+    this.clock = game.clock;
+  }
+
+  /** Rebuilds a started game from its log: the latest snapshot plus the events after it. */
+  static async load(gameId: string, deps: RoomDeps): Promise<Room | null> {
+    const game = await deps.log.game(gameId);
+    if (!game || game.status === 'open') return null;
+    const snapshot = await deps.log.latestSnapshot(gameId, game.seq);
+    const from = Math.min(snapshot?.seq ?? 0, Math.max(0, game.seq - deps.maxReplayEvents));
+    const logged = await deps.log.events(gameId, from, game.seq);
+    if (logged.length !== game.seq - from || logged.some((e, i) => e.seq !== from + 1 + i)) {
+      throw new Error(`game ${gameId}: the log from seq ${from + 1} to ${game.seq} has gaps`);
+    }
+    const state = snapshot
+      ? logged
+          .filter((e) => e.seq > snapshot.seq)
+          .reduce((s, e) => deps.engine.evolve(s, e.event), snapshot.state)
+      : deps.engine.replay(logged.map((e) => e.event));
+    deps.metrics.inc('roomsLoaded');
+    const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), deps);
+    room.scheduleBot();
+    return room;
+  }
+
+  get id(): string {
+    return this.game.id;
+  }
+
+  get currentSeq(): number {
+    return this.seq;
+  }
+
+  get finished(): boolean {
+    return this.status === 'finished';
+  }
+
+  /** The engine state (tests and tools only; nothing from it leaves the server unfiltered). */
+  get currentState(): GameState {
+    return this.state;
+  }
+
+  seatOf(userId: string): StoredSeat | null {
+    return this.game.seats.find((s) => s.userId === userId) ?? null;
+  }
+
+  // ------------------------------------------------------------------------------------ intents
+
+  submit(sender: Sender, request: IntentRequest): Promise<Reply> {
+    return this.enqueue(() => this.handle(sender, request));
+  }
+
+  private async handle(sender: Sender, { id, expectedSeq, intent }: IntentRequest): Promise<Reply> {
+    const key = `${senderKey(sender)}\u0000${id}`;
+    const repeated = this.replies.get(key);
+    if (repeated) {
+      this.deps.metrics.inc('intentsRepeated');
+      return repeated;
+    }
+    const actor = this.authorise(sender);
+    if (actor === null) return this.reject(key, id, 'notSeated', 'Only the player in a seat may act for it.');
+    if (this.closing)
+      return this.reject(key, id, 'unavailable', 'The server is shutting down: send it again.');
+    if (this.finished) return this.reject(key, id, 'gameNotRunning', 'The game is over.');
+    if (expectedSeq !== undefined && expectedSeq !== this.seq) {
+      return this.reject(
+        key,
+        id,
+        'staleSeq',
+        `The game has moved on (seq ${this.seq}, you sent ${expectedSeq}).`,
+      );
+    }
+    const dice = recordingDice(this.game.diceSeed!, this.diceCursor);
+    const decision = this.deps.engine.decide(this.state, actor, intent, dice);
+    if ('rejected' in decision) {
+      const earlier = await this.deps.log.acceptedReply(this.id, senderKey(sender), id);
+      if (earlier !== null) return this.remember(key, { type: 'accepted', id, game: this.id, seq: earlier });
+      const { code, message, rule } = decision.rejected;
+      return this.reject(key, id, code, message, rule, { actor, intent: intent.type });
+    }
+    const events = decision.events;
+    const next = events.reduce((s, e) => this.deps.engine.evolve(s, e), this.state);
+    const finished = next.step.kind === 'gameOver';
+    const seq = this.seq + events.length;
+    const snapshotDue =
+      Math.floor(seq / this.deps.snapshotEvery) > Math.floor(this.seq / this.deps.snapshotEvery);
+    try {
+      await this.deps.log.append({
+        gameId: this.id,
+        expectedSeq: this.seq,
+        events,
+        sender: senderKey(sender),
+        intentId: id,
+        dice: dice.rolled,
+        diceCursor: dice.cursor,
+        finished,
+        snapshot: snapshotDue ? next : null,
+      });
+    } catch (error) {
+      if (error instanceof RepeatedIntent) {
+        this.deps.metrics.inc('intentsRepeated');
+        return this.remember(key, { type: 'accepted', id, game: this.id, seq: error.seq });
+      }
+      if (error instanceof AppendConflict) {
+        this.deps.metrics.inc('appendConflicts');
+        this.deps.logger.warn({ game: this.id, seq: this.seq }, 'another writer appended first: reloading');
+        await this.reload();
+        return this.reject(key, id, 'unavailable', 'The game moved on meanwhile: look again and resend.');
+      }
+      throw error;
+    }
+    this.deps.metrics.inc('intentsAccepted');
+    this.deps.metrics.inc('eventsAppended', events.length);
+    if (snapshotDue) this.deps.metrics.inc('snapshotsWritten');
+    this.apply(events, next, dice.cursor, finished);
+    this.scheduleBot();
+    return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.seq });
+  }
+
+  /** The seat's player id this sender may act for, or null. */
+  private authorise(sender: Sender): PlayerId | null {
+    const seat =
+      'user' in sender
+        ? this.game.seats.find((s) => s.userId === sender.user)
+        : this.game.seats.find((s) => s.bot && s.seat === sender.bot);
+    return seat?.seat ?? null;
+  }
+
+  /** The appended events become the room's: state, seq, replay buffer, and every subscriber's share. */
+  private apply(events: readonly GameEvent[], next: GameState, diceCursor: number, finished: boolean): void {
+    const first = this.seq + 1;
+    this.state = next;
+    this.seq += events.length;
+    this.diceCursor = diceCursor;
+    const logged = events.map((event, i) => ({ seq: first + i, event }));
+    this.recent = [...this.recent, ...logged].slice(-this.deps.maxReplayEvents);
+    for (const sub of this.subscribers.values()) {
+      for (const e of logged) this.send(sub, { kind: 'event', game: this.id, ...e });
+      if (sub.views) this.send(sub, { kind: 'state', game: this.id, seq: this.seq, state: this.state });
+      this.send(sub, { kind: 'legal', game: this.id, seq: this.seq, state: this.state });
+    }
+    if (finished) {
+      this.status = 'finished';
+      this.broadcast({
+        kind: 'diceRevealed',
+        game: this.id,
+        commitment: this.game.diceCommitment!,
+        seed: this.game.diceSeed!,
+      });
+      this.releaseIfIdle();
+    }
+  }
+
+  /** A refusal: answered, logged at info with its code (style 17), and remembered unless it is a
+   *  passing one (the same id may then be sent again and be decided afresh). */
+  private reject(
+    key: string,
+    id: string,
+    code: ProtocolRejectionCode,
+    message: string,
+    rule = 'protocol',
+    context: Record<string, unknown> = {},
+  ) {
+    this.deps.metrics.inc('intentsRejected');
+    this.deps.logger.info({ game: this.id, code, rule, ...context }, 'intent rejected');
+    const reply: Reply = { type: 'rejected', id, game: this.id, code, message, rule };
+    return PASSING.has(code) ? reply : this.remember(key, reply);
+  }
+
+  private remember(key: string, reply: Reply): Reply {
+    this.replies.set(key, reply);
+    if (this.replies.size > REMEMBERED_REPLIES) this.replies.delete(this.replies.keys().next().value!);
+    return reply;
+  }
+
+  private async reload(): Promise<void> {
+    const fresh = await Room.load(this.id, { ...this.deps, botDelayMs: Number.POSITIVE_INFINITY });
+    if (!fresh) return;
+    this.state = fresh.state;
+    this.seq = fresh.seq;
+    this.diceCursor = fresh.diceCursor;
+    this.status = fresh.status;
+    this.recent = fresh.recent;
+    for (const sub of this.subscribers.values()) this.catchUp(sub, undefined);
+  }
+
+  // ------------------------------------------------------------------------------------ bots
+
+  /** If a bot seat must act, it acts after the configured delay, through the same intent path. */
+  private scheduleBot(): void {
+    if (this.closing || this.finished || this.botTimer || this.botStalled) return;
+    if (!Number.isFinite(this.deps.botDelayMs)) return;
+    const actor = this.deps.engine.pending(this.state).actor;
+    const seat = this.game.seats.find((s) => s.seat === actor);
+    if (!seat?.bot) return;
+    this.botTimer = setTimeout(() => {
+      this.botTimer = null;
+      void this.enqueue(() => this.botTurn(seat.seat)).catch((error) => this.fault(error, 'bot'));
+    }, this.deps.botDelayMs);
+  }
+
+  private async botTurn(seat: Seat): Promise<void> {
+    if (this.closing || this.finished || this.deps.engine.pending(this.state).actor !== seat) return;
+    const random = () => randomInt(2 ** 47) / 2 ** 47;
+    const choices = [
+      this.deps.engine.chooseIntent(this.state, seat, random),
+      this.deps.engine.defaultIntent(this.state, seat),
+    ];
+    for (const intent of choices) {
+      if (intent === null) continue;
+      this.deps.metrics.inc('botIntents');
+      const reply = await this.handle({ bot: seat }, { id: `bot-${this.seq}-${intent.type}`, intent });
+      if (reply.type === 'accepted') return;
+      this.deps.logger.error(
+        { game: this.id, seat, intent, reply },
+        'the bot chose an intent the engine refused',
+      );
+    }
+    this.botStalled = true;
+    this.deps.logger.error(
+      { game: this.id, seat, step: this.state.step.kind },
+      'the bot has nothing to play',
+    );
+  }
+
+  // ------------------------------------------------------------------------------------ subscribers
+
+  /** Adds a subscriber and brings it up to date: the events after `lastSeq` when it holds a recent one,
+   *  else a fresh state; then the legal intents if it is his turn, and everyone gets the new presence. */
+  join(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
+    return this.enqueue(async () => {
+      const catchUp = this.catchUp(sub, lastSeq);
+      this.subscribers.set(sub.id, sub);
+      const player = playerOf(sub.recipient) as Seat | null;
+      if (player && this.connections(player) === 1) {
+        if (this.seen.has(player)) this.notice('playerReturned', player);
+        this.seen.add(player);
+      }
+      this.presence();
+      this.deps.logger.debug({ game: this.id, sub: sub.id, lastSeq, catchUp }, 'joined');
+    });
+  }
+
+  private catchUp(sub: Subscriber, lastSeq: number | undefined): 'events' | 'state' {
+    const oldest = this.recent[0]?.seq ?? this.seq + 1;
+    const canReplay =
+      lastSeq !== undefined &&
+      lastSeq <= this.seq &&
+      this.seq - lastSeq <= this.deps.maxReplayEvents &&
+      (lastSeq === this.seq || oldest <= lastSeq + 1);
+    const catchUp = canReplay ? 'events' : 'state';
+    this.send(sub, {
+      kind: 'joined',
+      game: this.id,
+      seq: this.seq,
+      as: 'player' in sub.recipient ? 'player' : 'spectator',
+      seat: playerOf(sub.recipient) as Seat | null,
+      catchUp,
+      commitment: this.game.diceCommitment,
+      seed: this.game.diceSeed,
+      finished: this.finished,
+    });
+    if (canReplay) {
+      for (const e of this.recent)
+        if (e.seq > lastSeq) this.send(sub, { kind: 'event', game: this.id, ...e });
+    } else {
+      this.send(sub, { kind: 'state', game: this.id, seq: this.seq, state: this.state });
+    }
+    this.send(sub, { kind: 'legal', game: this.id, seq: this.seq, state: this.state });
+    return catchUp;
+  }
+
+  /** A fresh state (and legal intents) for one subscriber. */
+  sync(subId: string): Promise<boolean> {
+    return this.enqueue(async () => {
+      const sub = this.subscribers.get(subId);
+      if (!sub) return false;
+      this.send(sub, { kind: 'state', game: this.id, seq: this.seq, state: this.state });
+      this.send(sub, { kind: 'legal', game: this.id, seq: this.seq, state: this.state });
+      return true;
+    });
+  }
+
+  leave(subId: string): Promise<void> {
+    return this.enqueue(async () => {
+      const sub = this.subscribers.get(subId);
+      if (!sub) return;
+      this.subscribers.delete(subId);
+      const player = playerOf(sub.recipient) as Seat | null;
+      if (player && this.connections(player) === 0 && !this.closing) this.notice('playerDropped', player);
+      if (!this.closing) this.presence();
+      this.releaseIfIdle();
+    });
+  }
+
+  private releaseIfIdle(): void {
+    if (this.finished && this.subscribers.size === 0 && !this.closing) this.deps.onIdle?.(this);
+  }
+
+  isSubscribed(subId: string): boolean {
+    return this.subscribers.has(subId);
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  private connections(player: Seat): number {
+    let n = 0;
+    for (const s of this.subscribers.values()) if (playerOf(s.recipient) === player) n += 1;
+    return n;
+  }
+
+  private presence(): void {
+    let spectators = 0;
+    for (const s of this.subscribers.values()) if (!('player' in s.recipient)) spectators += 1;
+    this.broadcast({
+      kind: 'presence',
+      message: {
+        type: 'presence',
+        game: this.id,
+        seats: this.game.seats.map((s) => ({
+          seat: s.seat,
+          name: s.name ?? s.seat,
+          bot: s.bot,
+          connected: s.bot || this.connections(s.seat) > 0,
+        })),
+        spectators,
+      },
+    });
+  }
+
+  private notice(kind: 'playerDropped' | 'playerReturned', seat: Seat): void {
+    const name = this.game.seats.find((s) => s.seat === seat)?.name ?? seat;
+    this.broadcast({ kind: 'notice', message: { type: 'notice', game: this.id, kind, seat, name } });
+  }
+
+  private broadcast(out: Outgoing): void {
+    for (const sub of this.subscribers.values()) this.send(sub, out);
+  }
+
+  /** Every message to a subscriber goes through the one filter. */
+  private send(sub: Subscriber, out: Outgoing): void {
+    const message = deliver(this.deps.engine, sub.recipient, out);
+    if (message) sub.send(message);
+  }
+
+  // ------------------------------------------------------------------------------------ lifecycle
+
+  /** Runs `task` after everything queued before it; a failure is the task's own, never the queue's. */
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private fault(error: unknown, during: string): void {
+    this.deps.metrics.inc('faults');
+    this.deps.logger.error({ err: error, game: this.id, during }, 'room fault');
+  }
+
+  /** Stops the bots and refuses new intents; resolves once the intents already queued are done. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.botTimer) clearTimeout(this.botTimer);
+    this.botTimer = null;
+    await this.queue;
+  }
+}

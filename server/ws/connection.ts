@@ -1,0 +1,81 @@
+// One websocket as the gateway sees it: who is signed in on it, which games it has joined, its rate
+// limit (a token bucket), its malformed-frame count, and the one way to send it a message.
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { CloseCode, ServerMessage } from '../../shared/protocol/messages';
+import type { AccessClaims } from '../auth/tokens';
+import type { Room } from '../rooms/room';
+import type { Recipient } from '../rooms/visibility';
+
+/** A client that lets this much pile up unread is dropped. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+export interface RateLimit {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+export class Connection {
+  user: AccessClaims | null = null;
+  /** The games this socket has joined, with the recipient it was joined as. */
+  readonly joined = new Map<string, { readonly room: Room; readonly recipient: Recipient }>();
+  malformed = 0;
+  private tokens: number;
+  private refilledAt = Date.now();
+  /** Messages are handled one after another, in the order they arrived. */
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    readonly id: string,
+    private readonly socket: WebSocket,
+    readonly log: FastifyBaseLogger,
+    private readonly rate: RateLimit,
+    private readonly onSlow: () => void,
+  ) {
+    this.tokens = rate.burst;
+  }
+
+  get isOpen(): boolean {
+    return !this.closed && this.socket.readyState === this.socket.OPEN;
+  }
+
+  /** Takes one message from the bucket; false when it is empty (the socket is over its rate). */
+  takeToken(now = Date.now()): boolean {
+    this.tokens = Math.min(
+      this.rate.burst,
+      this.tokens + ((now - this.refilledAt) / 1000) * this.rate.perSecond,
+    );
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  send(message: ServerMessage): void {
+    if (!this.isOpen) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.onSlow();
+      return;
+    }
+    this.socket.send(JSON.stringify(message));
+  }
+
+  close(code: CloseCode | 1000, reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.log.info({ code, reason }, 'closing socket');
+    this.socket.close(code, reason);
+  }
+
+  /** Queues `task` behind this socket's earlier messages. */
+  serially(task: () => Promise<void>): void {
+    this.chain = this.chain.then(task).catch((error) => {
+      this.log.error({ err: error }, 'socket handler failed');
+    });
+  }
+
+  get idle(): Promise<void> {
+    return this.chain;
+  }
+}

@@ -1,0 +1,327 @@
+// The websocket gateway at /ws: a thin tier (style 14, lila-ws). It checks the Origin, authenticates
+// the socket by token, parses every frame into the closed union of client messages with caps on size
+// and rate (malformed frames are counted and refused here, before any room sees them), and hands what
+// is left to the rooms. Replies and everything else go out through the one filter.
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { z } from 'zod';
+import {
+  CLOSE_CODES,
+  type ClientMessage,
+  clientMessageSchema,
+  type ErrorCode,
+  type IntentMessage,
+  type JoinMessage,
+  PROTOCOL_VERSION,
+} from '../../shared/protocol/messages';
+import type { AccessTokens } from '../auth/tokens';
+import type { ServerConfig } from '../config';
+import type { RulesEngine } from '../engine';
+import { HttpError } from '../http/errors';
+import type { Lobby } from '../lobby/lobby';
+import type { Metrics } from '../metrics';
+import type { Rooms } from '../rooms/rooms';
+import { deliver, type Recipient } from '../rooms/visibility';
+import { Connection } from './connection';
+
+export interface GatewayOptions {
+  readonly config: ServerConfig;
+  readonly tokens: AccessTokens;
+  readonly lobby: Lobby;
+  readonly rooms: Rooms;
+  readonly engine: RulesEngine;
+  readonly metrics: Metrics;
+  /** Called first at shutdown, before the sockets are closed (the rooms finish their intents). */
+  readonly beforeClose: () => Promise<void>;
+}
+
+export interface Gateway {
+  readonly connections: ReadonlySet<Connection>;
+}
+
+/** Same-origin (the Origin's host is the Host the request came to), or one of the configured ones. */
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+) {
+  if (origin === undefined) return true; // not a browser: nothing to protect against
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+const httpErrorCode = (error: HttpError): ErrorCode =>
+  error.status === 404 ? 'unknownGame' : error.status === 401 ? 'unauthorised' : 'notSeated';
+
+export async function gateway(app: FastifyInstance, options: GatewayOptions): Promise<Gateway> {
+  const { config, tokens, lobby, rooms, engine, metrics } = options;
+  const connections = new Set<Connection>();
+
+  await app.register(websocket, {
+    options: { maxPayload: config.maxFrameBytes },
+    preClose: async () => {
+      await options.beforeClose();
+      for (const c of connections) c.close(CLOSE_CODES.goingAway, 'server shutting down');
+      await Promise.all([...connections].map((c) => c.idle));
+    },
+  });
+
+  const refuseOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!originAllowed(request.headers.origin, request.headers.host, config.allowedOrigins)) {
+      request.log.info({ origin: request.headers.origin }, 'websocket origin refused');
+      return reply.code(403).send({ error: { code: 'forbidden', message: 'This origin may not connect.' } });
+    }
+  };
+
+  app.get(
+    '/ws',
+    { websocket: true, preValidation: refuseOrigin },
+    (socket: WebSocket, request: FastifyRequest) => {
+      const id = randomUUID();
+      const conn: Connection = new Connection(
+        id,
+        socket,
+        request.log.child({ conn: id }),
+        { perSecond: config.messagesPerSecond, burst: config.messageBurst },
+        () => {
+          metrics.inc('socketsClosedSlow');
+          conn.close(CLOSE_CODES.tooSlow, 'too many unread messages');
+        },
+      );
+      connections.add(conn);
+      metrics.inc('socketsOpened');
+      conn.log.info('socket opened');
+
+      const query = request.query as { token?: unknown; protocol?: unknown };
+      if (query.protocol !== undefined && Number(query.protocol) !== PROTOCOL_VERSION) {
+        conn.close(CLOSE_CODES.unsupportedProtocol, `this server speaks protocol ${PROTOCOL_VERSION}`);
+      }
+      const authTimer = setTimeout(() => {
+        if (conn.user) return;
+        metrics.inc('socketsClosedUnauthorised');
+        conn.close(CLOSE_CODES.unauthorised, 'no access token');
+      }, config.authTimeoutMs);
+      if (typeof query.token === 'string') {
+        const token = query.token;
+        conn.serially(() => authenticate(conn, token));
+      }
+
+      socket.on('message', (data: RawData, isBinary: boolean) => {
+        metrics.inc('framesReceived');
+        if (!conn.takeToken()) {
+          metrics.inc('socketsClosedRateLimit');
+          conn.close(CLOSE_CODES.rateLimited, 'rate limit exceeded');
+          return;
+        }
+        const text = isBinary ? null : data.toString();
+        conn.serially(() => receive(conn, text));
+      });
+
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        connections.delete(conn);
+        conn.serially(async () => {
+          for (const { room } of conn.joined.values()) await room.leave(conn.id);
+          conn.joined.clear();
+          conn.log.info('socket closed');
+        });
+      });
+    },
+  );
+
+  async function authenticate(conn: Connection, token: string): Promise<void> {
+    const user = await tokens.verify(token);
+    if (!user) {
+      metrics.inc('socketsClosedUnauthorised');
+      conn.close(CLOSE_CODES.unauthorised, 'invalid or expired access token');
+      return;
+    }
+    conn.user = user;
+    conn.log.info({ user: user.userId }, 'socket authenticated');
+    conn.send({
+      type: 'welcome',
+      protocolVersion: PROTOCOL_VERSION,
+      connection: conn.id,
+      user: { id: user.userId, name: user.name, guest: user.guest },
+      limits: {
+        maxFrameBytes: config.maxFrameBytes,
+        messagesPerSecond: config.messagesPerSecond,
+        messageBurst: config.messageBurst,
+        maxReplayEvents: config.maxReplayEvents,
+      },
+    });
+  }
+
+  /** Parses one frame; a malformed one is answered and counted, and never reaches a room. */
+  async function receive(conn: Connection, text: string | null): Promise<void> {
+    if (!conn.isOpen) return;
+    let raw: unknown = null;
+    try {
+      raw = text === null ? null : JSON.parse(text);
+    } catch {
+      raw = null;
+    }
+    const parsed = clientMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      malformed(
+        conn,
+        raw,
+        raw === null ? 'a frame must be one JSON object (text)' : z.prettifyError(parsed.error),
+      );
+      return;
+    }
+    await handle(conn, parsed.data);
+  }
+
+  function malformed(conn: Connection, raw: unknown, problem: string): void {
+    metrics.inc('framesMalformed');
+    conn.malformed += 1;
+    const r = raw as { type?: unknown; id?: unknown; game?: unknown } | null;
+    const id = typeof r?.id === 'string' && r.id.length > 0 && r.id.length <= 64 ? r.id : null;
+    const game = z.uuid().safeParse(r?.game);
+    if (r?.type === 'intent' && id && game.success) {
+      conn.send({
+        type: 'rejected',
+        id,
+        game: game.data,
+        code: 'malformed',
+        message: problem,
+        rule: 'protocol',
+      });
+    } else {
+      conn.send({ type: 'error', code: 'malformed', message: problem });
+    }
+    conn.log.info({ problem }, 'malformed frame');
+    if (conn.malformed >= config.malformedFramesBeforeClose) {
+      metrics.inc('socketsClosedMalformed');
+      conn.close(CLOSE_CODES.tooManyMalformed, 'too many malformed frames');
+    }
+  }
+
+  async function handle(conn: Connection, message: ClientMessage): Promise<void> {
+    if (message.type === 'hello') {
+      if (message.protocolVersion !== PROTOCOL_VERSION) {
+        conn.close(CLOSE_CODES.unsupportedProtocol, `this server speaks protocol ${PROTOCOL_VERSION}`);
+      } else if (conn.user) {
+        conn.send({
+          type: 'error',
+          code: 'alreadyAuthenticated',
+          message: 'This socket is already signed in.',
+        });
+      } else if (message.token) {
+        await authenticate(conn, message.token);
+      } else {
+        conn.close(CLOSE_CODES.unauthorised, 'no access token');
+      }
+      return;
+    }
+    if (!conn.user) {
+      metrics.inc('socketsClosedUnauthorised');
+      conn.close(CLOSE_CODES.unauthorised, 'send hello with a token first');
+      return;
+    }
+    switch (message.type) {
+      case 'join':
+        return join(conn, message);
+      case 'leave': {
+        const joined = conn.joined.get(message.game);
+        if (!joined) return notJoined(conn, message.game);
+        conn.joined.delete(message.game);
+        return joined.room.leave(conn.id);
+      }
+      case 'intent':
+        return intent(conn, message);
+      case 'sync': {
+        const joined = conn.joined.get(message.game);
+        if (!joined) return notJoined(conn, message.game);
+        await joined.room.sync(conn.id);
+        return;
+      }
+      case 'ping':
+        conn.send({ type: 'pong', ...(message.nonce === undefined ? {} : { nonce: message.nonce }) });
+        return;
+      default:
+        return message satisfies never;
+    }
+  }
+
+  function notJoined(conn: Connection, game: string): void {
+    conn.send({ type: 'error', code: 'notJoined', message: 'Join the game first.', game });
+  }
+
+  async function join(conn: Connection, message: JoinMessage): Promise<void> {
+    const user = conn.user!;
+    let recipient: Recipient;
+    try {
+      recipient = await lobby.viewerOf(user, message.game, message.as, message.inviteCode);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const code =
+        error.code === 'forbidden' && message.as === 'spectator'
+          ? 'spectatorsNotAllowed'
+          : httpErrorCode(error);
+      conn.send({ type: 'error', code, message: error.message, game: message.game });
+      return;
+    }
+    const room = await rooms.get(message.game);
+    if (!room) {
+      conn.send({
+        type: 'error',
+        code: 'gameNotRunning',
+        message: 'The game has not started.',
+        game: message.game,
+      });
+      return;
+    }
+    const earlier = conn.joined.get(message.game);
+    if (earlier) await earlier.room.leave(conn.id);
+    conn.joined.set(message.game, { room, recipient });
+    await room.join(
+      { id: conn.id, recipient, views: message.views ?? false, send: (m) => conn.send(m) },
+      message.lastSeq,
+    );
+  }
+
+  async function intent(conn: Connection, message: IntentMessage): Promise<void> {
+    const user = conn.user!;
+    const room = await rooms.get(message.game);
+    if (!room) {
+      conn.send({
+        type: 'rejected',
+        id: message.id,
+        game: message.game,
+        code: 'unknownGame',
+        message: 'No started game has this id.',
+        rule: 'protocol',
+      });
+      return;
+    }
+    const seat = room.seatOf(user.userId);
+    const recipient: Recipient = seat ? { player: seat.seat } : { spectator: true };
+    let reply: Awaited<ReturnType<typeof room.submit>>;
+    try {
+      reply = await room.submit({ user: user.userId }, message);
+    } catch (error) {
+      metrics.inc('faults');
+      conn.log.error({ err: error, game: message.game, intent: message.intent }, 'intent failed');
+      reply = {
+        type: 'rejected',
+        id: message.id,
+        game: message.game,
+        code: 'internalError',
+        message: 'The server failed to handle this intent; the game is unchanged.',
+        rule: 'protocol',
+      };
+    }
+    const out = deliver(engine, recipient, { kind: 'reply', to: recipient, message: reply });
+    if (out) conn.send(out);
+  }
+
+  return { connections };
+}

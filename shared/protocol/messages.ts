@@ -1,0 +1,288 @@
+// The websocket protocol between the browser (or any client) and the game server. Every frame is one
+// JSON object parsed into a closed union (style 14). Published as JSON Schema at `GET /protocol.json`.
+//
+// Sequence numbers: every game's event log is numbered 1, 2, 3, ... with no gaps. Each recipient receives
+// every number exactly once: the event itself when `visibleTo` lets him see it, otherwise a stub
+// `{ type: 'hidden' }` carrying only the number (style 16). So a client that holds seq N has missed
+// nothing up to N, and `accepted.seq`, `expectedSeq` and `join.lastSeq` all speak of the same numbers.
+import { z } from 'zod';
+import type { GameEvent } from '../engine/events';
+import { intentSchema } from '../engine/intents';
+import { REJECTION_CODES } from '../engine/types';
+import type { GameView } from '../engine/view';
+
+/** Bumped on any incompatible change to the messages below. */
+export const PROTOCOL_VERSION = 1;
+
+/** Close codes the server uses (1000–1015 are the standard ones, 4000–4999 this protocol's own). */
+export const CLOSE_CODES = {
+  /** The server is shutting down or restarting: reconnect later with your last seq. */
+  goingAway: 1001,
+  /** A frame larger than `LIMITS.maxFrameBytes` (closed by the websocket layer itself). */
+  messageTooBig: 1009,
+  /** No valid access token (in the `token` query parameter or the first `hello`). */
+  unauthorised: 4001,
+  /** The client speaks a protocol version this server does not. */
+  unsupportedProtocol: 4002,
+  /** More messages than the per-socket rate allows. */
+  rateLimited: 4008,
+  /** Too many malformed frames. */
+  tooManyMalformed: 4009,
+  /** The client does not read its messages fast enough. */
+  tooSlow: 4010,
+} as const;
+export type CloseCode = (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES];
+
+/** Defaults; the server's configuration may lower or raise them (see `welcome.limits`). */
+export const LIMITS = {
+  maxFrameBytes: 64 * 1024,
+  /** Sustained messages per second per socket, and the burst allowed above it. */
+  messagesPerSecond: 20,
+  messageBurst: 60,
+  malformedFramesBeforeClose: 10,
+  /** A reconnecting client further behind than this gets a fresh `state` instead of the missed events. */
+  maxReplayEvents: 500,
+} as const;
+
+const gameId = z.uuid();
+const requestId = z.string().min(1).max(64);
+const seq = z.number().int().min(0);
+export const seatSchema = z.enum(['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
+export type Seat = z.infer<typeof seatSchema>;
+export const roleSchema = z.enum(['player', 'spectator']);
+export type Role = z.infer<typeof roleSchema>;
+
+// ------------------------------------------------------------------------------------ client → server
+
+export const helloMessage = z.object({
+  type: z.literal('hello'),
+  protocolVersion: z.number().int(),
+  /** The access token, when it was not given as the `token` query parameter of the websocket URL. */
+  token: z.string().min(1).max(4096).optional(),
+});
+
+export const joinMessage = z.object({
+  type: z.literal('join'),
+  game: gameId,
+  /** A seated player joins as 'player' (his own view); anyone else as 'spectator' (the public view). */
+  as: roleSchema,
+  /** The last seq this client holds (on reconnect): the server replays what came after, or sends a
+   *  fresh `state` when the gap is larger than `maxReplayEvents`. Omitted: a fresh `state`. */
+  lastSeq: seq.optional(),
+  /** Needed to spectate an invite-only game one is not seated in. */
+  inviteCode: z.string().min(1).max(64).optional(),
+  /** Also send a fresh `state` after every batch of events (for clients that do not fold events). */
+  views: z.boolean().optional(),
+});
+
+export const leaveMessage = z.object({ type: z.literal('leave'), game: gameId });
+
+export const intentMessage = z.object({
+  type: z.literal('intent'),
+  /** The client's own id for this intent, unique for this user in this game for good (a UUID, say):
+   *  sending the same id again gets the same reply, never a second application. After 'staleSeq',
+   *  'unavailable' or 'internalError' the same id may be sent again and is decided afresh. */
+  id: requestId,
+  game: gameId,
+  /** The seq the client last saw; when given and the game has moved on, the intent is rejected
+   *  ('staleSeq') instead of being applied to a position the player has not seen. */
+  expectedSeq: seq.optional(),
+  intent: intentSchema,
+});
+
+/** Ask for a fresh `state` (and `legal`) of a joined game. */
+export const syncMessage = z.object({ type: z.literal('sync'), game: gameId });
+
+export const pingMessage = z.object({ type: z.literal('ping'), nonce: z.string().max(64).optional() });
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  helloMessage,
+  joinMessage,
+  leaveMessage,
+  intentMessage,
+  syncMessage,
+  pingMessage,
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type IntentMessage = z.infer<typeof intentMessage>;
+export type JoinMessage = z.infer<typeof joinMessage>;
+
+// ------------------------------------------------------------------------------------ server → client
+
+/** What a recipient who may not see an event receives in its place (style 16). */
+export const hiddenEventSchema = z.object({ type: z.literal('hidden') });
+export type HiddenEvent = z.infer<typeof hiddenEventSchema>;
+
+const isTypedObject = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
+
+/** An engine event (shared/engine/events.ts) or the hidden stub. */
+export const deliveredEventSchema = z
+  .custom<GameEvent | HiddenEvent>(isTypedObject)
+  .meta({ description: "An engine GameEvent (shared/engine/events.ts), or { type: 'hidden' }." });
+
+/** The engine's `view(state, viewer)` for this recipient (shared/engine/view.ts). */
+export const gameViewSchema = z
+  .custom<GameView>((v) => typeof v === 'object' && v !== null)
+  .meta({ description: "The engine's GameView for this recipient (shared/engine/view.ts)." });
+
+/** Server-side reasons an intent is refused before the engine sees it (beside the engine's codes). */
+export const SERVER_REJECTION_CODES = [
+  'malformed', // the frame is not a valid intent message (the zod issues are in `message`)
+  'notSeated', // only the player holding a seat may act for it
+  'unknownGame',
+  'gameNotRunning',
+  'staleSeq', // expectedSeq is not the game's current seq
+  'unavailable', // the server is shutting down or lost a race for the log: send it again
+  'internalError', // the server failed (logged): the game is unchanged
+] as const;
+export const rejectionCodeSchema = z.enum([...REJECTION_CODES, ...SERVER_REJECTION_CODES]);
+export type ProtocolRejectionCode = z.infer<typeof rejectionCodeSchema>;
+
+const userSchema = z.object({ id: z.uuid(), name: z.string(), guest: z.boolean() });
+
+export const welcomeMessage = z.object({
+  type: z.literal('welcome'),
+  protocolVersion: z.literal(PROTOCOL_VERSION),
+  connection: z.string(),
+  user: userSchema,
+  limits: z.object({
+    maxFrameBytes: z.number().int(),
+    messagesPerSecond: z.number(),
+    messageBurst: z.number().int(),
+    maxReplayEvents: z.number().int(),
+  }),
+});
+
+export const diceSchema = z.object({
+  /** SHA-256 (hex) of the game's dice seed, published at the start. */
+  commitment: z.string().nullable(),
+  /** The seed (hex), revealed when the game is over; null before. */
+  seed: z.string().nullable(),
+});
+
+/** The answer to `join` (also sent again, followed by a fresh `state`, when the server had to reload the
+ *  game from its log). */
+export const joinedMessage = z.object({
+  type: z.literal('joined'),
+  game: gameId,
+  as: roleSchema,
+  /** The seat played ('player'), or null ('spectator'). */
+  seat: seatSchema.nullable(),
+  /** The game's current seq. */
+  seq,
+  /** 'events': the events after `lastSeq` follow; 'state': a fresh `state` follows. */
+  catchUp: z.enum(['events', 'state']),
+  dice: diceSchema,
+});
+
+export const stateMessage = z.object({
+  type: z.literal('state'),
+  game: gameId,
+  seq,
+  view: gameViewSchema,
+});
+
+export const eventMessage = z.object({
+  type: z.literal('event'),
+  game: gameId,
+  seq: z.number().int().min(1),
+  event: deliveredEventSchema,
+});
+
+/** Sent to the player who must act now (after each batch, on join and on sync): his legal intents,
+ *  computed by the engine's `legalIntents` for him alone. */
+export const legalMessage = z.object({
+  type: z.literal('legal'),
+  game: gameId,
+  seq,
+  intents: z.array(intentSchema),
+});
+
+export const acceptedMessage = z.object({ type: z.literal('accepted'), id: requestId, game: gameId, seq });
+
+export const rejectedMessage = z.object({
+  type: z.literal('rejected'),
+  id: requestId,
+  game: gameId,
+  code: rejectionCodeSchema,
+  message: z.string(),
+  /** The rule cited ("errata 9.3", "7.1"), or "protocol" for the server's own codes. */
+  rule: z.string(),
+});
+
+export const presenceMessage = z.object({
+  type: z.literal('presence'),
+  game: gameId,
+  seats: z.array(z.object({ seat: seatSchema, name: z.string(), bot: z.boolean(), connected: z.boolean() })),
+  spectators: z.number().int().min(0),
+});
+
+/** A seated player's connection dropped, or he came back. */
+export const noticeMessage = z.object({
+  type: z.literal('notice'),
+  game: gameId,
+  kind: z.enum(['playerDropped', 'playerReturned']),
+  seat: seatSchema,
+  name: z.string(),
+});
+
+/** The game is over: the dice seed is revealed (verify it against the commitment, README). */
+export const diceRevealedMessage = z.object({
+  type: z.literal('diceRevealed'),
+  game: gameId,
+  commitment: z.string(),
+  seed: z.string(),
+});
+
+export const ERROR_CODES = [
+  'malformed',
+  'unauthorised',
+  'alreadyAuthenticated',
+  'unknownGame',
+  'gameNotRunning',
+  'notSeated',
+  'spectatorsNotAllowed',
+  'notJoined',
+  'unavailable',
+] as const;
+
+/** A protocol-level refusal that is not the answer to an intent (those are `rejected`). */
+export const errorMessage = z.object({
+  type: z.literal('error'),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  game: gameId.optional(),
+});
+
+export const pongMessage = z.object({ type: z.literal('pong'), nonce: z.string().optional() });
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  welcomeMessage,
+  joinedMessage,
+  stateMessage,
+  eventMessage,
+  legalMessage,
+  acceptedMessage,
+  rejectedMessage,
+  presenceMessage,
+  noticeMessage,
+  diceRevealedMessage,
+  errorMessage,
+  pongMessage,
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The protocol as JSON Schema (draft 2020-12), served at `GET /protocol.json`. */
+export function protocolJsonSchema(): Record<string, unknown> {
+  const options = { unrepresentable: 'any', io: 'output' } as const;
+  return {
+    protocolVersion: PROTOCOL_VERSION,
+    closeCodes: CLOSE_CODES,
+    limits: LIMITS,
+    clientMessage: z.toJSONSchema(clientMessageSchema, { ...options, io: 'input' }),
+    serverMessage: z.toJSONSchema(serverMessageSchema, options),
+  };
+}

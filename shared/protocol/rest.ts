@@ -1,0 +1,428 @@
+// The REST API (accounts and lobby): one table of routes with their zod schemas. The server registers
+// its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
+import { z } from 'zod';
+import { deliveredEventSchema, diceSchema, seatSchema } from './messages';
+
+// ------------------------------------------------------------------------------------ accounts
+
+export const usernameSchema = z
+  .string()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." and "-" only');
+export const passwordSchema = z.string().min(8).max(200);
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'no control characters');
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  guest: z.boolean(),
+  username: z.string().nullable(),
+});
+export type UserDto = z.infer<typeof userSchema>;
+
+export const registerBody = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  displayName: displayNameSchema.optional(),
+});
+export const loginBody = z.object({
+  username: z.string().min(1).max(32),
+  password: z.string().min(1).max(200),
+});
+export const guestBody = z.object({ displayName: displayNameSchema });
+export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+
+export const tokensSchema = z.object({
+  user: userSchema,
+  /** A short-lived JWT: send it as `Authorization: Bearer <token>` and as the websocket `token`. */
+  accessToken: z.string(),
+  accessTokenExpiresAt: z.iso.datetime(),
+  /** Exchange it at /api/auth/refresh for a new pair; it is then spent (rotated). */
+  refreshToken: z.string(),
+  refreshTokenExpiresAt: z.iso.datetime(),
+});
+export type Tokens = z.infer<typeof tokensSchema>;
+
+// ------------------------------------------------------------------------------------ lobby
+
+export const variantSchema = z.enum(['default', 'titanPlus']);
+
+export const gameOptionsSchema = z.object({
+  /** 21.3: TITANplus, the shortened game. */
+  variant: variantSchema.default('default'),
+  /** Errata 7.6 handicap: a fixed number of mulligans for some seats (instead of the first-turn one). */
+  handicapMulligans: z.partialRecord(seatSchema, z.number().int().min(0).max(6)).default({}),
+});
+
+export const createGameBody = z.object({
+  seats: z.number().int().min(2).max(6),
+  options: gameOptionsSchema.default({ variant: 'default', handicapMulligans: {} }),
+  /** Invite-only games are not listed; joining or spectating needs the invite code. */
+  inviteOnly: z.boolean().default(false),
+  spectatorsAllowed: z.boolean().default(true),
+  /** The creator takes the first seat (default), or only organises. */
+  takeSeat: z.boolean().default(true),
+});
+
+export const gameStatusSchema = z.enum(['open', 'running', 'finished']);
+
+export const seatSummarySchema = z.object({
+  seat: seatSchema,
+  occupant: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('empty') }),
+    z.object({ kind: z.literal('user'), userId: z.uuid(), name: z.string() }),
+    z.object({ kind: z.literal('bot'), name: z.string() }),
+  ]),
+});
+
+export const gameSummarySchema = z.object({
+  id: z.uuid(),
+  status: gameStatusSchema,
+  creator: z.object({ id: z.uuid(), name: z.string() }),
+  seats: z.array(seatSummarySchema),
+  options: z.object({ variant: variantSchema, handicapMulligans: z.partialRecord(seatSchema, z.number()) }),
+  inviteOnly: z.boolean(),
+  /** Shown to the creator and the seated players only. */
+  inviteCode: z.string().nullable(),
+  spectatorsAllowed: z.boolean(),
+  /** The caller's seat in this game, if any. */
+  yourSeat: seatSchema.nullable(),
+  seq: z.number().int(),
+  dice: diceSchema,
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type GameSummary = z.infer<typeof gameSummarySchema>;
+
+export const gameListQuery = z.object({
+  status: z.enum(['open', 'running', 'finished', 'active']).default('active'),
+});
+export const gameListSchema = z.object({ games: z.array(gameSummarySchema) });
+
+export const gameParams = z.object({ game: z.uuid() });
+export const seatParams = z.object({ game: z.uuid(), seat: seatSchema });
+
+export const joinGameBody = z.object({
+  /** A particular seat; the first empty one otherwise. */
+  seat: seatSchema.optional(),
+  inviteCode: z.string().max(64).optional(),
+});
+export const addBotBody = z.object({ seat: seatSchema.optional() });
+
+export const inviteQuery = z.object({ invite: z.string().max(64).optional() });
+export const historyQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  invite: z.string().max(64).optional(),
+});
+
+export const historySchema = z.object({
+  game: z.uuid(),
+  /** The game's current seq; fetch again with `after` = the last seq received while it is larger. */
+  seq: z.number().int(),
+  as: z.enum(['player', 'spectator']),
+  seat: seatSchema.nullable(),
+  events: z.array(z.object({ seq: z.number().int().min(1), event: deliveredEventSchema })),
+});
+export type History = z.infer<typeof historySchema>;
+
+export const diceProofSchema = z.object({
+  game: z.uuid(),
+  commitment: z.string().nullable(),
+  /** Revealed once the game is over (null before, and `rolls` too). */
+  seed: z.string().nullable(),
+  /** Each accepted intent's dice in order: `seq` is the last event it produced. */
+  rolls: z
+    .array(z.object({ seq: z.number().int(), dice: z.array(z.number().int().min(1).max(6)) }))
+    .nullable(),
+});
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean() }),
+  uptimeSeconds: z.number(),
+  rooms: z.number().int(),
+  sockets: z.number().int(),
+});
+
+export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export const emptySchema = z.object({});
+
+// ------------------------------------------------------------------------------------ the route table
+
+export interface RestRoute {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** Fastify syntax (`:param`). */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: 'accounts' | 'lobby' | 'server';
+  /** A bearer access token is required. */
+  readonly auth: boolean;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType;
+  readonly status: 200 | 201 | 204;
+}
+
+const route = <R extends RestRoute>(r: R): R => r;
+
+export const REST_ROUTES = {
+  register: route({
+    method: 'POST',
+    path: '/api/auth/register',
+    summary: 'Create an account (password kept as an scrypt hash) and sign in.',
+    tag: 'accounts',
+    auth: false,
+    body: registerBody,
+    response: tokensSchema,
+    status: 201,
+  }),
+  login: route({
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in with a username and password.',
+    tag: 'accounts',
+    auth: false,
+    body: loginBody,
+    response: tokensSchema,
+    status: 200,
+  }),
+  guest: route({
+    method: 'POST',
+    path: '/api/auth/guest',
+    summary: 'Create a guest account with a display name and sign in.',
+    tag: 'accounts',
+    auth: false,
+    body: guestBody,
+    response: tokensSchema,
+    status: 201,
+  }),
+  refresh: route({
+    method: 'POST',
+    path: '/api/auth/refresh',
+    summary: 'Exchange a refresh token for a new access token and a new refresh token (rotation).',
+    tag: 'accounts',
+    auth: false,
+    body: refreshBody,
+    response: tokensSchema,
+    status: 200,
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'Revoke a refresh token (and every token rotated from the same sign-in).',
+    tag: 'accounts',
+    auth: false,
+    body: refreshBody,
+    response: emptySchema,
+    status: 204,
+  }),
+  me: route({
+    method: 'GET',
+    path: '/api/me',
+    summary: 'The signed-in user.',
+    tag: 'accounts',
+    auth: true,
+    response: userSchema,
+    status: 200,
+  }),
+  createGame: route({
+    method: 'POST',
+    path: '/api/games',
+    summary: 'Create a game (2–6 seats).',
+    tag: 'lobby',
+    auth: true,
+    body: createGameBody,
+    response: gameSummarySchema,
+    status: 201,
+  }),
+  listGames: route({
+    method: 'GET',
+    path: '/api/games',
+    summary: "Public games plus the caller's own, newest first ('active' = open and running).",
+    tag: 'lobby',
+    auth: true,
+    query: gameListQuery,
+    response: gameListSchema,
+    status: 200,
+  }),
+  getGame: route({
+    method: 'GET',
+    path: '/api/games/:game',
+    summary: "A game's summary (invite-only games: members, or with ?invite=code).",
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    query: inviteQuery,
+    response: gameSummarySchema,
+    status: 200,
+  }),
+  joinGame: route({
+    method: 'POST',
+    path: '/api/games/:game/join',
+    summary: 'Take a seat in an open game.',
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    body: joinGameBody,
+    response: gameSummarySchema,
+    status: 200,
+  }),
+  leaveGame: route({
+    method: 'POST',
+    path: '/api/games/:game/leave',
+    summary: 'Give up your seat in an open game.',
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    response: gameSummarySchema,
+    status: 200,
+  }),
+  addBot: route({
+    method: 'POST',
+    path: '/api/games/:game/bots',
+    summary: 'Seat a bot (the random-legal bot) in an open game (the creator).',
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    body: addBotBody,
+    response: gameSummarySchema,
+    status: 200,
+  }),
+  removeBot: route({
+    method: 'DELETE',
+    path: '/api/games/:game/bots/:seat',
+    summary: 'Remove a bot from an open game (the creator).',
+    tag: 'lobby',
+    auth: true,
+    params: seatParams,
+    response: gameSummarySchema,
+    status: 200,
+  }),
+  startGame: route({
+    method: 'POST',
+    path: '/api/games/:game/start',
+    summary: 'Start a game whose seats are all taken (the creator). Publishes the dice commitment.',
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    response: gameSummarySchema,
+    status: 200,
+  }),
+  history: route({
+    method: 'GET',
+    path: '/api/games/:game/history',
+    summary:
+      "The game's events the caller may see: public events and the private ones his seat was privy to; " +
+      "the others as { type: 'hidden' } (etiquette 16, 27).",
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    query: historyQuery,
+    response: historySchema,
+    status: 200,
+  }),
+  dice: route({
+    method: 'GET',
+    path: '/api/games/:game/dice',
+    summary: "The dice commitment; once the game is over, the seed and each intent's rolls to verify it.",
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    query: inviteQuery,
+    response: diceProofSchema,
+    status: 200,
+  }),
+} as const;
+
+export type RestRouteName = keyof typeof REST_ROUTES;
+
+/** The OpenAPI 3.1 document, generated from REST_ROUTES (served at `GET /openapi.json`). */
+export function openApiDocument(version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const json = (schema: z.ZodType, io: 'input' | 'output') =>
+    z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  for (const [name, r] of Object.entries(REST_ROUTES) as [string, RestRoute][]) {
+    const path = r.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [
+      ['path', r.params],
+      ['query', r.query],
+    ] as const) {
+      if (!schema) continue;
+      const js = json(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [pname, pschema] of Object.entries(js.properties ?? {})) {
+        parameters.push({
+          name: pname,
+          in: where,
+          required: where === 'path' || !!js.required?.includes(pname),
+          schema: pschema,
+        });
+      }
+    }
+    const responses: Record<string, unknown> = {
+      [String(r.status)]:
+        r.status === 204
+          ? { description: 'Done.' }
+          : {
+              description: 'Success.',
+              content: { 'application/json': { schema: json(r.response, 'output') } },
+            },
+      '4XX': {
+        description: 'A refusal.',
+        content: { 'application/json': { schema: json(errorSchema, 'output') } },
+      },
+    };
+    const operation: Record<string, unknown> = {
+      operationId: name,
+      summary: r.summary,
+      tags: [r.tag],
+      ...(r.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(r.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: json(r.body, 'input') } },
+            },
+          }
+        : {}),
+      responses,
+    };
+    paths[path] = { ...(paths[path] ?? {}), [r.method.toLowerCase()]: operation };
+  }
+  paths['/health'] = {
+    get: {
+      operationId: 'health',
+      summary: 'Liveness and database reachability (no token needed).',
+      tags: ['server'],
+      responses: {
+        '200': {
+          description: 'Alive.',
+          content: { 'application/json': { schema: json(healthSchema, 'output') } },
+        },
+        '503': { description: 'The database is unreachable.' },
+      },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'titan-server',
+      version,
+      description:
+        'Accounts and lobby for TITAN games. Play happens over the websocket at /ws (protocol: /protocol.json).',
+    },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}

@@ -1,0 +1,194 @@
+// The lobby over REST (inject): creating, listing, joining, leaving, bots, the start, invitations,
+// spectator rules, the history a caller may see, and the OpenAPI/protocol documents.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameSummary, History } from '../../shared/protocol/rest';
+import { call, createGame, guest, ok } from './support/api';
+import { buildTestApp, testConfig } from './support/server';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp(testConfig());
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const path = (game: GameSummary, rest = '') => `/api/games/${game.id}${rest}`;
+
+describe('lobby', () => {
+  it('creates a game with its options; others join, leave, and the creator seats bots and starts it', async () => {
+    const ann = await guest(app, 'Ann');
+    const bob = await guest(app, 'Bob');
+    const game = await createGame(app, ann.accessToken, {
+      seats: 3,
+      options: { variant: 'titanPlus', handicapMulligans: { p2: 2 } },
+    });
+    expect(game).toMatchObject({
+      status: 'open',
+      yourSeat: 'p1',
+      inviteOnly: false,
+      spectatorsAllowed: true,
+    });
+    expect(game.options).toEqual({ variant: 'titanPlus', handicapMulligans: { p2: 2 } });
+    expect(game.seats.map((s) => s.occupant.kind)).toEqual(['user', 'empty', 'empty']);
+
+    const listed = await ok(
+      call<{ games: GameSummary[] }>(app, 'GET', '/api/games', { token: bob.accessToken }),
+    );
+    expect(listed.games.map((g) => g.id)).toContain(game.id);
+
+    const joined = await ok(
+      call<GameSummary>(app, 'POST', path(game, '/join'), { token: bob.accessToken, body: {} }),
+    );
+    expect(joined.yourSeat).toBe('p2');
+    const twice = await call<{ error: { code: string } }>(app, 'POST', path(game, '/join'), {
+      token: bob.accessToken,
+      body: {},
+    });
+    expect(twice.body.error.code).toBe('alreadySeated');
+    const left = await ok(call<GameSummary>(app, 'POST', path(game, '/leave'), { token: bob.accessToken }));
+    expect(left.yourSeat).toBeNull();
+    await ok(call(app, 'POST', path(game, '/join'), { token: bob.accessToken, body: { seat: 'p3' } }));
+
+    // Only the creator seats bots and starts; a start needs every seat taken.
+    expect((await call(app, 'POST', path(game, '/bots'), { token: bob.accessToken, body: {} })).status).toBe(
+      403,
+    );
+    const early = await call<{ error: { code: string } }>(app, 'POST', path(game, '/start'), {
+      token: ann.accessToken,
+    });
+    expect(early.body.error.code).toBe('seatsEmpty');
+    const withBot = await ok(
+      call<GameSummary>(app, 'POST', path(game, '/bots'), { token: ann.accessToken, body: {} }),
+    );
+    expect(withBot.seats[1]!.occupant).toEqual({ kind: 'bot', name: 'Bot 2' });
+    expect((await call(app, 'POST', path(game, '/start'), { token: bob.accessToken })).status).toBe(403);
+
+    const started = await ok(
+      call<GameSummary>(app, 'POST', path(game, '/start'), { token: ann.accessToken }),
+    );
+    expect(started.status).toBe('running');
+    expect(started.dice.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(started.dice.seed).toBeNull();
+    expect(started.seq).toBeGreaterThan(0);
+    // Seats are fixed once the game runs.
+    const late = await call<{ error: { code: string } }>(app, 'POST', path(game, '/leave'), {
+      token: bob.accessToken,
+    });
+    expect(late.body.error.code).toBe('gameNotOpen');
+    const running = await ok(
+      call<{ games: GameSummary[] }>(app, 'GET', '/api/games?status=running', { token: bob.accessToken }),
+    );
+    expect(running.games.map((g) => g.id)).toContain(game.id);
+  });
+
+  it('refuses handicap mulligans for a seat the game does not have', async () => {
+    const ann = await guest(app, 'Ann');
+    const res = await call(app, 'POST', '/api/games', {
+      token: ann.accessToken,
+      body: { seats: 2, options: { handicapMulligans: { p5: 1 } } },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('hides invite-only games from others unless they hold the code', async () => {
+    const ann = await guest(app, 'Ann');
+    const eve = await guest(app, 'Eve');
+    const game = await createGame(app, ann.accessToken, { seats: 2, inviteOnly: true });
+    expect(game.inviteCode).toMatch(/\S{6,}/);
+    const list = await ok(
+      call<{ games: GameSummary[] }>(app, 'GET', '/api/games', { token: eve.accessToken }),
+    );
+    expect(list.games.map((g) => g.id)).not.toContain(game.id);
+    expect((await call(app, 'GET', path(game), { token: eve.accessToken })).status).toBe(404);
+    const seen = await ok(
+      call<GameSummary>(app, 'GET', `${path(game)}?invite=${game.inviteCode}`, { token: eve.accessToken }),
+    );
+    expect(seen.inviteCode).toBeNull(); // only members see the code
+    expect((await call(app, 'POST', path(game, '/join'), { token: eve.accessToken, body: {} })).status).toBe(
+      403,
+    );
+    const joined = await ok(
+      call<GameSummary>(app, 'POST', path(game, '/join'), {
+        token: eve.accessToken,
+        body: { inviteCode: game.inviteCode },
+      }),
+    );
+    expect(joined.yourSeat).toBe('p2');
+  });
+
+  it('every lobby route needs a token', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/games'],
+      ['POST', '/api/games'],
+      ['GET', '/api/games/00000000-0000-4000-8000-000000000000/history'],
+    ] as const) {
+      expect((await call(app, method, url, method === 'POST' ? { body: { seats: 2 } } : {})).status).toBe(
+        401,
+      );
+    }
+  });
+
+  it('history: every seq for a seated player (his seat) and for a spectator (the public view), paged', async () => {
+    const ann = await guest(app, 'Ann');
+    const bob = await guest(app, 'Bob');
+    const watcher = await guest(app, 'Watcher');
+    const game = await createGame(app, ann.accessToken, { seats: 2 });
+    await ok(call(app, 'POST', path(game, '/join'), { token: bob.accessToken, body: {} }));
+    await ok(call(app, 'POST', path(game, '/start'), { token: ann.accessToken }));
+    const mine = await ok(call<History>(app, 'GET', path(game, '/history'), { token: ann.accessToken }));
+    const theirs = await ok(
+      call<History>(app, 'GET', path(game, '/history'), { token: watcher.accessToken }),
+    );
+    expect(mine).toMatchObject({ as: 'player', seat: 'p1' });
+    expect(theirs).toMatchObject({ as: 'spectator', seat: null });
+    expect(mine.events.map((e) => e.seq)).toEqual(Array.from({ length: mine.seq }, (_, i) => i + 1));
+    expect(mine.events[0]!.event.type).toBe('gameCreated');
+    const page = await ok(
+      call<History>(app, 'GET', `${path(game, '/history')}?after=1&limit=1`, { token: ann.accessToken }),
+    );
+    expect(page.events.map((e) => e.seq)).toEqual([2]);
+  });
+
+  it('spectating needs the game to allow it', async () => {
+    const ann = await guest(app, 'Ann');
+    const eve = await guest(app, 'Eve');
+    const game = await createGame(app, ann.accessToken, {
+      seats: 2,
+      spectatorsAllowed: false,
+      takeSeat: true,
+    });
+    await ok(call(app, 'POST', path(game, '/bots'), { token: ann.accessToken, body: {} }));
+    await ok(call(app, 'POST', path(game, '/start'), { token: ann.accessToken }));
+    expect((await call(app, 'GET', path(game, '/history'), { token: eve.accessToken })).status).toBe(403);
+    expect((await call(app, 'GET', path(game, '/history'), { token: ann.accessToken })).status).toBe(200);
+  });
+
+  it('serves /health, /openapi.json generated from the route table, and /protocol.json', async () => {
+    const health = await ok(
+      call<{ status: string; database: { kind: string; reachable: boolean } }>(app, 'GET', '/health'),
+    );
+    expect(health).toMatchObject({ status: 'ok', database: { kind: 'pglite', reachable: true } });
+    const doc = await ok(
+      call<{ openapi: string; paths: Record<string, Record<string, { operationId: string }>> }>(
+        app,
+        'GET',
+        '/openapi.json',
+      ),
+    );
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/games/{game}/join']?.post?.operationId).toBe('joinGame');
+    expect(doc.paths['/api/auth/register']?.post).toBeDefined();
+    const protocol = await ok(
+      call<{ protocolVersion: number; clientMessage: { oneOf?: unknown[]; anyOf?: unknown[] } }>(
+        app,
+        'GET',
+        '/protocol.json',
+      ),
+    );
+    expect(protocol.protocolVersion).toBe(1);
+    expect(JSON.stringify(protocol.clientMessage)).toContain('expectedSeq');
+  });
+});

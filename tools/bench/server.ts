@@ -1,0 +1,1164 @@
+// Server benchmark (issue 6, "Benchmark"): measured in one run on this machine, never asserted by tests.
+//
+// - The round trip of an intent through real websockets: a socket player sends one of the legal intents the
+//   server offered it; the clock stops once the sender has its `accepted` AND every player of that game has
+//   received the event carrying the accepted seq. 1, 50 and 500 concurrent games of two socket players each,
+//   every game with one intent in flight at a time (closed loop, no think time), on PGlite and on PostgreSQL.
+// - Beside it: a bare `ws` echo server (same frame size, same concurrency) and a bare single-row insert into
+//   the event table (through the server's own Prisma client and adapter, and through the raw driver), so the
+//   overhead reads as a ratio.
+// - Idle authenticated sockets held, joined to games as spectators, with the server's memory per socket
+//   (measured on a freshly restarted server holding the games' rooms; the restart itself is timed too).
+// - The time to rebuild a room (Room.load) from a 10,000-event log, from its latest snapshot and without one.
+//
+// The server (and the echo server) runs in a child process (this file with CHILD_FLAG), the clients in this
+// one, so on a 2-core machine each side has a core. Nothing leaves 127.0.0.1; every loop is bounded in count
+// and in time; temporary folders and databases are removed afterwards.
+
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import WebSocket, { WebSocketServer } from 'ws';
+import { buildApp } from '../../server/app';
+import { DEFAULT_CONFIG, type ServerConfig } from '../../server/config';
+import { type Database, openDatabase } from '../../server/db/database';
+import { applyMigrations } from '../../server/db/migrate';
+import { rulesEngine } from '../../server/engine';
+import type { Prisma } from '../../server/generated/prisma/client';
+import { createMetrics } from '../../server/metrics';
+import { commitmentOf, newSeed } from '../../server/rooms/dice';
+import { Room } from '../../server/rooms/room';
+import { gameLog, SNAPSHOT_FORMAT } from '../../server/rooms/store';
+import { chooseIntent } from '../../shared/engine/bot';
+import type { GameEvent } from '../../shared/engine/events';
+import { createGame, decide, evolve, legalIntents, pending } from '../../shared/engine/index';
+import type { Intent } from '../../shared/engine/intents';
+import { seededDice, seededRandom } from '../../shared/engine/random';
+import type { GameState, PlayerId } from '../../shared/engine/types';
+import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
+import type { GameSummary, Tokens } from '../../shared/protocol/rest';
+import { type ScratchDatabase, scratchDatabase } from '../localPostgres';
+
+// ------------------------------------------------------------------------------------ results
+
+export interface Percentiles {
+  readonly p50: number;
+  readonly p99: number;
+  /** Samples measured. */
+  readonly n: number;
+}
+
+export interface EchoBench extends Percentiles {
+  readonly sockets: number;
+}
+
+export interface RoundTripBench extends Percentiles {
+  readonly games: number;
+  readonly intentsPerSecond: number;
+  readonly eventsPerIntent: number;
+  /** Intents rejected, timed out or cut by a closed socket (their games were replaced). */
+  readonly failures: number;
+  readonly failureSample: string | null;
+  /** Intents refused with 'unavailable' or 'internalError': the game was unchanged and an intent was sent
+   *  again (not counted in the round trips). */
+  readonly refused: number;
+  readonly refusalSample: string | null;
+}
+
+export interface SocketsBench {
+  readonly attempted: number;
+  /** Sockets the server counted open once all had joined. */
+  readonly held: number;
+  readonly rssBytesPerSocket: number;
+  readonly heapBytesPerSocket: number;
+}
+
+export interface RestartBench {
+  /** Running games whose rooms the server rebuilt while starting. */
+  readonly games: number;
+  /** From building the app (database opened and migrated, every running game's room rebuilt) to listening. */
+  readonly ms: number;
+}
+
+export interface RebuildBench {
+  readonly events: number;
+  readonly snapshotSeq: number;
+  readonly withSnapshotMs: number;
+  readonly withoutSnapshotMs: number;
+}
+
+export interface DatabaseBench {
+  readonly kind: 'pglite' | 'postgres';
+  /** Why this database was not measured, or null. */
+  readonly skipped: string | null;
+  readonly roundTrips: readonly RoundTripBench[];
+  readonly insertPrisma: Percentiles | null;
+  readonly insertRaw: Percentiles | null;
+  readonly sockets: SocketsBench | null;
+  readonly restart: RestartBench | null;
+  readonly rebuild: RebuildBench | null;
+}
+
+export interface ServerBench {
+  /** The mean size of the intent frames sent (the echo uses frames of this size). */
+  readonly frameBytes: number;
+  readonly echo: readonly EchoBench[];
+  readonly databases: readonly DatabaseBench[];
+}
+
+// ------------------------------------------------------------------------------------ settings
+
+export interface ServerBenchOptions {
+  /** Concurrent games, the intents measured per game at most, and the time budget of each level. */
+  readonly levels: readonly { readonly games: number; readonly perGame: number; readonly budgetMs: number }[];
+  /** Games created per server: the largest level plus spares for games that end while measured. */
+  readonly poolGames: number;
+  readonly spectatorSockets: number;
+  readonly inserts: number;
+  readonly longLogEvents: number;
+  /** Told what is being measured (e.g. written to stderr); silent by default. */
+  readonly progress: (what: string) => void;
+}
+
+export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
+  levels: [
+    { games: 1, perGame: 300, budgetMs: 10_000 },
+    { games: 50, perGame: 20, budgetMs: 12_000 },
+    { games: 500, perGame: 3, budgetMs: 15_000 },
+  ],
+  poolGames: 520,
+  spectatorSockets: 2000,
+  inserts: 1000,
+  longLogEvents: 10_000,
+  progress: () => {},
+};
+
+/** The server's refusals after which the same intent may simply be sent again (server/rooms/room.ts). */
+const SEND_AGAIN: ReadonlySet<string> = new Set(['unavailable', 'internalError']);
+const CHILD_FLAG = '--titan-bench-child';
+const CHILD_SPEC_ENV = 'TITAN_BENCH_CHILD';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits for `promise`, at most `ms` (the timer does not outlive the wait). */
+async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+function percentiles(samples: readonly number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  return { p50: at(0.5) ?? Number.NaN, p99: at(0.99) ?? Number.NaN, n: sorted.length };
+}
+
+const median = (values: readonly number[]) => percentiles(values).p50;
+
+/** Runs `fn` over `items` with at most `width` at a time, in order of start. */
+async function pooled<T, R>(items: readonly T[], width: number, fn: (item: T, i: number) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
+
+// ------------------------------------------------------------------------------------ the child process
+
+type ChildSpec = { readonly kind: 'echo' } | { readonly kind: 'titan'; readonly config: ServerConfig };
+type ToChild = { readonly type: 'memory' } | { readonly type: 'stop' };
+interface Memory {
+  readonly rss: number;
+  readonly heapUsed: number;
+}
+type FromChild =
+  | { readonly type: 'ready'; readonly port: number; readonly startMs: number }
+  | ({ readonly type: 'memory' } & Memory)
+  | { readonly type: 'failed'; readonly message: string };
+
+async function runChild(): Promise<void> {
+  const send = (m: FromChild) => process.send?.(m);
+  // The parent is gone (crashed or killed): nothing of ours may outlive it.
+  process.on('disconnect', () => process.exit(1));
+  const spec = JSON.parse(process.env[CHILD_SPEC_ENV] ?? '{}') as ChildSpec;
+  let port: number;
+  let close: () => Promise<void>;
+  const t0 = performance.now();
+  try {
+    if (spec.kind === 'echo') {
+      const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+      wss.on('connection', (socket) => {
+        socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary }));
+      });
+      await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+      port = (wss.address() as AddressInfo).port;
+      close = () =>
+        new Promise<void>((resolve) => {
+          for (const c of wss.clients) c.terminate();
+          wss.close(() => resolve());
+        });
+    } else {
+      const app = await buildApp({ config: spec.config, engine: rulesEngine, logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as AddressInfo).port;
+      close = () => app.close();
+    }
+  } catch (error) {
+    send({ type: 'failed', message: (error as Error).stack ?? String(error) });
+    process.exit(1);
+  }
+  const gc = (globalThis as { gc?: () => void }).gc;
+  process.on('message', (m: ToChild) => {
+    if (m.type === 'memory') {
+      gc?.();
+      gc?.();
+      const { rss, heapUsed } = process.memoryUsage();
+      send({ type: 'memory', rss, heapUsed });
+    } else if (m.type === 'stop') {
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }
+  });
+  send({ type: 'ready', port, startMs: performance.now() - t0 });
+}
+
+interface Child {
+  readonly port: number;
+  /** From building the app (migrations, every running game's room rebuilt) to listening. */
+  readonly startMs: number;
+  memory(): Promise<Memory>;
+  stop(): Promise<void>;
+}
+
+/** Forks this file as a server (same tsx loader, with `--expose-gc` for the memory figures). */
+async function startChild(spec: ChildSpec): Promise<Child> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], {
+    execArgv: [...process.execArgv, '--expose-gc'],
+    env: { ...process.env, [CHILD_SPEC_ENV]: JSON.stringify(spec) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const nextMessage = <T extends FromChild['type']>(type: T, timeoutMs: number) =>
+    new Promise<Extract<FromChild, { type: T }>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.off('message', listener);
+        child.off('exit', onExit);
+        reject(new Error(`the bench server sent no ${type} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onExit = () => {
+        clearTimeout(timer);
+        child.off('message', listener);
+        reject(new Error(`the bench server exited before its ${type} message`));
+      };
+      child.once('exit', onExit);
+      const listener = (m: FromChild) => {
+        if (m.type === 'failed' || m.type === type) child.off('exit', onExit);
+        if (m.type === 'failed') {
+          clearTimeout(timer);
+          child.off('message', listener);
+          reject(new Error(`the bench server failed: ${m.message}`));
+        } else if (m.type === type) {
+          clearTimeout(timer);
+          child.off('message', listener);
+          resolve(m as Extract<FromChild, { type: T }>);
+        }
+      };
+      child.on('message', listener);
+    });
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  let ready: Extract<FromChild, { type: 'ready' }>;
+  try {
+    ready = await nextMessage('ready', 120_000);
+  } catch (error) {
+    await kill();
+    throw error;
+  }
+  return {
+    port: ready.port,
+    startMs: ready.startMs,
+    async memory() {
+      const reply = nextMessage('memory', 30_000);
+      child.send({ type: 'memory' } satisfies ToChild);
+      const { rss, heapUsed } = await reply;
+      return { rss, heapUsed };
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null && child.connected) {
+        child.send({ type: 'stop' } satisfies ToChild);
+        await atMost(exited, 30_000);
+      }
+      await kill();
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------ clients
+
+/** One websocket client: every message is parsed and handed to `listener`. */
+class BenchSocket {
+  listener: (m: ServerMessage) => void = () => {};
+  onClose: (code: number) => void = () => {};
+  private open = true;
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => this.listener(JSON.parse(data.toString()) as ServerMessage));
+    ws.on('close', (code) => {
+      this.open = false;
+      this.onClose(code);
+    });
+    ws.on('error', () => {});
+  }
+
+  /** Opens an authenticated socket and waits for the welcome. */
+  static async connect(wsUrl: string, token: string, timeoutMs = 20_000): Promise<BenchSocket> {
+    const socket = new BenchSocket(new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        socket.ws.terminate();
+        reject(new Error('no welcome'));
+      }, timeoutMs);
+      socket.listener = (m) => {
+        if (m.type !== 'welcome') return;
+        clearTimeout(timer);
+        socket.listener = () => {};
+        resolve();
+      };
+      socket.onClose = (code) => {
+        clearTimeout(timer);
+        reject(new Error(`closed ${code} before the welcome`));
+      };
+    });
+    socket.onClose = () => {};
+    return socket;
+  }
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  /** Sends one JSON frame; answers its size in bytes. */
+  send(message: unknown): number {
+    const frame = JSON.stringify(message);
+    this.ws.send(frame);
+    return Buffer.byteLength(frame);
+  }
+
+  close(): Promise<void> {
+    if (!this.open) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.ws.terminate();
+        resolve();
+      }, 5000);
+      this.ws.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.ws.close();
+    });
+  }
+}
+
+/** REST over 127.0.0.1 (setup only: not measured). */
+async function rest<T>(base: string, method: 'GET' | 'POST', url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** A random-legal pick among the offered intents (never withdraw; rarely take a move back). */
+function pickIntent(intents: readonly Intent[], random: () => number): Intent {
+  const forward = intents.filter((i) => i.type !== 'withdraw');
+  const usual = forward.filter((i) => i.type !== 'undoMove' && i.type !== 'resetManeuver');
+  const pool = usual.length > 0 && random() >= 0.02 ? usual : forward.length > 0 ? forward : intents;
+  const kinds = [...new Set(pool.map((i) => i.type))];
+  const kind = kinds[Math.floor(random() * kinds.length)];
+  const ofKind = pool.filter((i) => i.type === kind);
+  return ofKind[Math.floor(random() * ofKind.length)]!;
+}
+
+interface Player {
+  readonly socket: BenchSocket;
+  /** The highest seq this player has received (event or state). */
+  lastSeq: number;
+  legal: ServerMessageOf<'legal'> | null;
+}
+
+type Outcome<T> = { readonly ok: T } | { readonly failed: string };
+
+/** A running game driven by its two socket players, one intent in flight at a time. */
+class DrivenGame {
+  private seq = -1;
+  over = false;
+  private failure: string | null = null;
+  private inFlight: { readonly id: string; acceptedSeq: number | null; refused: string | null } | null = null;
+  private wake: (() => void) | null = null;
+  /** Events received by the first player, and the size of the last intent frame sent. */
+  events = 0;
+  lastFrameBytes = 0;
+
+  private constructor(
+    readonly id: string,
+    private readonly seats: readonly Player[],
+  ) {
+    seats.forEach((seat) => {
+      seat.socket.listener = (m) => this.receive(seat, m);
+      seat.socket.onClose = (code) => {
+        this.failure ??= `a player's socket closed (${code})`;
+        this.wake?.();
+      };
+    });
+  }
+
+  /** Connects one socket per player and joins the game as that player. */
+  static async open(wsUrl: string, id: string, tokens: readonly string[]): Promise<DrivenGame> {
+    const sockets = await Promise.all(tokens.map((t) => BenchSocket.connect(wsUrl, t)));
+    const game = new DrivenGame(
+      id,
+      sockets.map((socket) => ({ socket, lastSeq: -1, legal: null })),
+    );
+    for (const s of sockets) s.send({ type: 'join', game: id, as: 'player' });
+    const joined = await game.until(
+      () => (game.seats.every((s) => s.lastSeq >= 0) ? game.seats[0]!.lastSeq : undefined),
+      20_000,
+      'state after join',
+    );
+    if ('failed' in joined) {
+      await game.close();
+      throw new Error(`game ${id}: ${joined.failed}`);
+    }
+    game.seq = joined.ok;
+    return game;
+  }
+
+  private receive(seat: Player, m: ServerMessage): void {
+    switch (m.type) {
+      case 'state':
+        seat.lastSeq = Math.max(seat.lastSeq, m.seq);
+        break;
+      case 'event':
+        seat.lastSeq = m.seq;
+        if (seat === this.seats[0]) this.events += 1;
+        if (m.event.type === 'gameOver') this.over = true;
+        break;
+      case 'legal':
+        seat.legal = m;
+        break;
+      case 'accepted':
+        if (this.inFlight?.id === m.id) this.inFlight.acceptedSeq = m.seq;
+        break;
+      case 'rejected':
+        if (this.inFlight?.id !== m.id) break;
+        // 'unavailable' and 'internalError' leave the game unchanged: the intent may be sent again.
+        if (SEND_AGAIN.has(m.code)) this.inFlight.refused = `${m.code}: ${m.message}`;
+        else this.failure ??= `rejected ${m.code}: ${m.message}`;
+        break;
+      case 'diceRevealed':
+        this.over = true;
+        break;
+      case 'error':
+        this.failure ??= `error ${m.code}: ${m.message}`;
+        break;
+      default:
+        return;
+    }
+    this.wake?.();
+  }
+
+  /** Resolves when `check` answers (re-checked on every message), fails on a failure or the timeout. */
+  private until<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<Outcome<T>> {
+    const probe = (): Outcome<T> | undefined => {
+      if (this.failure !== null) return { failed: this.failure };
+      const v = check();
+      return v === undefined ? undefined : { ok: v };
+    };
+    const now = probe();
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve({ failed: `no ${what} within ${timeoutMs} ms` });
+      }, timeoutMs);
+      this.wake = () => {
+        const v = probe();
+        if (v === undefined) return;
+        clearTimeout(timer);
+        this.wake = null;
+        resolve(v);
+      };
+    });
+  }
+
+  /** One measured intent: its round trip in ms, 'over' when the game has ended, a passing refusal (the game
+   *  is unchanged), or a failure. */
+  async step(
+    random: () => number,
+    intentId: string,
+  ): Promise<Outcome<number | 'over' | { refused: string }>> {
+    const turn = await this.until(
+      () =>
+        this.over ? 'over' : this.seats.find((s) => s.legal?.seq === this.seq && s.legal.intents.length > 0),
+      10_000,
+      'legal intents',
+    );
+    if ('failed' in turn) return turn;
+    if (turn.ok === 'over') return { ok: 'over' };
+    const legal = turn.ok.legal!;
+    const intent = pickIntent(legal.intents, random);
+    const flight = { id: intentId, acceptedSeq: null as number | null, refused: null as string | null };
+    this.inFlight = flight;
+    const t0 = performance.now();
+    this.lastFrameBytes = turn.ok.socket.send({
+      type: 'intent',
+      id: intentId,
+      game: this.id,
+      expectedSeq: legal.seq,
+      intent,
+    });
+    const done = await this.until(
+      () => {
+        if (flight.refused !== null) return { refused: flight.refused };
+        const s = flight.acceptedSeq;
+        return s !== null && this.seats.every((p) => p.lastSeq >= s) ? performance.now() : undefined;
+      },
+      30_000,
+      'accepted and events',
+    );
+    this.inFlight = null;
+    if ('failed' in done) return done;
+    if (typeof done.ok !== 'number') return done;
+    this.seq = flight.acceptedSeq!;
+    return { ok: done.ok - t0 };
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.seats) s.socket.onClose = () => {};
+    await Promise.all(this.seats.map((s) => s.socket.close()));
+  }
+}
+
+/** The games of one server: which are over or broken, which are being driven. */
+class GamePool {
+  private readonly done = new Set<string>();
+  private readonly inUse = new Set<string>();
+  constructor(readonly ids: readonly string[]) {}
+
+  take(): string | null {
+    const id = this.ids.find((g) => !this.done.has(g) && !this.inUse.has(g)) ?? null;
+    if (id !== null) this.inUse.add(id);
+    return id;
+  }
+
+  release(id: string, finished: boolean): void {
+    this.inUse.delete(id);
+    if (finished) this.done.add(id);
+  }
+
+  running(): string[] {
+    return this.ids.filter((g) => !this.done.has(g));
+  }
+}
+
+interface TitanServer {
+  readonly base: string;
+  readonly wsUrl: string;
+  readonly players: readonly [Tokens, Tokens];
+  readonly pool: GamePool;
+  readonly child: Child;
+}
+
+let intentCounter = 0;
+const RUN = randomBytes(4).toString('hex');
+
+/** `games` games at once, each one intent in flight, until `perGame` intents each or the budget is spent. */
+async function roundTrips(
+  server: TitanServer,
+  level: { games: number; perGame: number; budgetMs: number },
+  random: () => number,
+  frames: { bytes: number; count: number },
+): Promise<RoundTripBench> {
+  const tokens = server.players.map((p) => p.accessToken);
+  const ids = Array.from({ length: level.games }, () => server.pool.take()).filter((g) => g !== null);
+  const games = await pooled(ids, 25, (id) => DrivenGame.open(server.wsUrl, id, tokens));
+  const samples: number[] = [];
+  let failures = 0;
+  let failureSample: string | null = null;
+  let refused = 0;
+  let refusalSample: string | null = null;
+  let events = 0;
+  const t0 = performance.now();
+  const deadline = t0 + level.budgetMs;
+  await Promise.all(
+    games.map(async (first, slot) => {
+      let game: DrivenGame | null = first;
+      let count = 0;
+      while (game !== null && count < level.perGame && performance.now() < deadline) {
+        const id = `bench-${RUN}-${++intentCounter}`;
+        const before = game.events;
+        const r = await game.step(random, id);
+        if ('ok' in r && typeof r.ok === 'object') {
+          refused += 1;
+          refusalSample ??= r.ok.refused;
+          continue;
+        }
+        if ('ok' in r && typeof r.ok === 'number') {
+          samples.push(r.ok);
+          events += game.events - before;
+          frames.bytes += game.lastFrameBytes;
+          frames.count += 1;
+          count += 1;
+          continue;
+        }
+        if ('failed' in r) {
+          failures += 1;
+          failureSample ??= `game ${game.id}: ${r.failed}`;
+        }
+        // The game is over (or broken): its seat in the load goes to a spare game.
+        server.pool.release(game.id, true);
+        await game.close();
+        const spare = server.pool.take();
+        game =
+          spare === null
+            ? null
+            : await DrivenGame.open(server.wsUrl, spare, tokens).catch((error: Error) => {
+                failures += 1;
+                failureSample ??= error.message;
+                return null;
+              });
+      }
+      games[slot] = game ?? first;
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  for (const g of games) {
+    server.pool.release(g.id, g.over);
+    await g.close();
+  }
+  return {
+    ...percentiles(samples),
+    games: level.games,
+    intentsPerSecond: Math.round(samples.length / seconds),
+    eventsPerIntent: samples.length === 0 ? 0 : events / samples.length,
+    failures,
+    failureSample,
+    refused,
+    refusalSample,
+  };
+}
+
+/** Idle authenticated sockets joined as spectators across the running games, and the server's memory. */
+async function socketsHeld(server: TitanServer, count: number): Promise<SocketsBench> {
+  const watchers = await pooled(
+    Array.from({ length: 10 }, (_, i) => i),
+    5,
+    (i) =>
+      rest<Tokens>(server.base, 'POST', '/api/auth/guest', undefined, { displayName: `Watcher ${i + 1}` }),
+  );
+  const games = server.pool.running();
+  await sleep(500);
+  await server.child.memory();
+  await sleep(500);
+  const before = await server.child.memory();
+  const tried = await pooled(
+    Array.from({ length: count }, (_, i) => i),
+    100,
+    async (i): Promise<BenchSocket | null> => {
+      const socket = await BenchSocket.connect(
+        server.wsUrl,
+        watchers[i % watchers.length]!.accessToken,
+      ).catch(() => null);
+      if (socket === null) return null;
+      const game = games[i % games.length]!;
+      const joined = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 20_000);
+        socket.listener = (m) => {
+          if ((m.type === 'state' && m.game === game) || m.type === 'error') {
+            clearTimeout(timer);
+            resolve(m.type === 'state');
+          }
+        };
+        socket.send({ type: 'join', game, as: 'spectator' });
+      });
+      socket.listener = () => {};
+      if (joined) return socket;
+      await socket.close();
+      return null;
+    },
+  );
+  const sockets = tried.filter((s) => s !== null);
+  await sleep(1000);
+  const after = await server.child.memory();
+  const metrics = await rest<{ gauges: { sockets: number } }>(server.base, 'GET', '/metrics');
+  const open = sockets.filter((s) => s.isOpen).length;
+  await pooled(sockets, 200, (s) => s.close());
+  const n = Math.max(1, sockets.length);
+  return {
+    attempted: count,
+    held: Math.min(metrics.gauges.sockets, open),
+    rssBytesPerSocket: (after.rss - before.rss) / n,
+    heapBytesPerSocket: (after.heapUsed - before.heapUsed) / n,
+  };
+}
+
+/** Starts the server on this database, creates the games, and measures through sockets. */
+async function benchTitan(
+  databaseUrl: string | null,
+  dataDir: string,
+  frames: { bytes: number; count: number },
+  options: ServerBenchOptions,
+  name: string,
+): Promise<{ roundTrips: RoundTripBench[]; sockets: SocketsBench | null; restart: RestartBench }> {
+  const config: ServerConfig = {
+    ...DEFAULT_CONFIG,
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    botDelayMs: 0,
+    // The bench's players answer at machine speed (as in tests/server/support/server.ts).
+    messagesPerSecond: 10_000,
+    messageBurst: 10_000,
+    logLevel: 'silent',
+    webClientDir: path.join(dataDir, 'no-web-client'),
+  };
+  // First server: the games are created (REST over 127.0.0.1), then it stops.
+  options.progress(`${name}: ${options.poolGames} games`);
+  const setup = await startChild({ kind: 'titan', config });
+  let players: [Tokens, Tokens];
+  let ids: string[];
+  try {
+    const base = `http://127.0.0.1:${setup.port}`;
+    const guest = (displayName: string) =>
+      rest<Tokens>(base, 'POST', '/api/auth/guest', undefined, { displayName });
+    players = [await guest('Ann'), await guest('Bob')];
+    const [ann, bob] = players;
+    ids = await pooled(
+      Array.from({ length: options.poolGames }, (_, i) => i),
+      8,
+      async () => {
+        const created = await rest<GameSummary>(base, 'POST', '/api/games', ann.accessToken, { seats: 2 });
+        await rest(base, 'POST', `/api/games/${created.id}/join`, bob.accessToken, {});
+        await rest(base, 'POST', `/api/games/${created.id}/start`, ann.accessToken);
+        return created.id;
+      },
+    );
+  } finally {
+    await setup.stop();
+  }
+
+  // Second server: a restart that rebuilds every running game's room, then the measures, sockets first (on
+  // a fresh process holding the rooms and nothing else yet, so its memory moves with the sockets alone).
+  options.progress(`${name}: restart with ${ids.length} running games`);
+  const child = await startChild({ kind: 'titan', config });
+  try {
+    const base = `http://127.0.0.1:${child.port}`;
+    const server: TitanServer = {
+      base,
+      wsUrl: `ws://127.0.0.1:${child.port}/ws`,
+      players,
+      pool: new GamePool(ids),
+      child,
+    };
+    options.progress(`${name}: ${options.spectatorSockets} spectator sockets`);
+    const sockets = options.spectatorSockets > 0 ? await socketsHeld(server, options.spectatorSockets) : null;
+    const random = seededRandom(6006);
+    // Warm-up (not reported): the first intents pay for JIT compilation and the first queries.
+    options.progress(`${name}: warm-up`);
+    await roundTrips(server, { games: 1, perGame: 60, budgetMs: 5000 }, random, { bytes: 0, count: 0 });
+    const results: RoundTripBench[] = [];
+    for (const level of options.levels) {
+      options.progress(`${name}: intent round trips, ${level.games} games`);
+      results.push(await roundTrips(server, level, random, frames));
+    }
+    return { roundTrips: results, sockets, restart: { games: ids.length, ms: child.startMs } };
+  } finally {
+    await child.stop();
+  }
+}
+
+// ------------------------------------------------------------------------------------ echo
+
+/** `sockets` echo clients at once, each with one frame in flight. */
+async function echo(port: number, sockets: number, perSocket: number, budgetMs: number, frame: string) {
+  const url = `ws://127.0.0.1:${port}`;
+  const clients = await pooled(
+    Array.from({ length: sockets }, (_, i) => i),
+    50,
+    () =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(url);
+        ws.once('open', () => resolve(ws));
+        ws.once('error', reject);
+      }),
+  );
+  const roundTrip = (ws: WebSocket) =>
+    new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no echo within 10 s')), 10_000);
+      const t0 = performance.now();
+      ws.once('message', () => {
+        clearTimeout(timer);
+        resolve(performance.now() - t0);
+      });
+      ws.send(frame);
+    });
+  for (const ws of clients.slice(0, 1)) for (let i = 0; i < 200; i++) await roundTrip(ws); // warm-up
+  const samples: number[] = [];
+  const deadline = performance.now() + budgetMs;
+  await Promise.all(
+    clients.map(async (ws) => {
+      for (let i = 0; i < perSocket && performance.now() < deadline; i++) samples.push(await roundTrip(ws));
+    }),
+  );
+  for (const ws of clients) ws.terminate();
+  return { ...percentiles(samples), sockets } satisfies EchoBench;
+}
+
+// ------------------------------------------------------------------------------------ the database alone
+
+const silentLogger: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: () => {},
+  error: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  silent: () => {},
+  child: () => silentLogger,
+};
+
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+async function createBenchGame(db: Database, status: 'running' | 'finished', seq: number): Promise<string> {
+  const creatorId = randomUUID();
+  await db.prisma.user.create({ data: { id: creatorId, displayName: 'Bench', guest: true } });
+  const id = randomUUID();
+  const seed = newSeed();
+  await db.prisma.game.create({
+    data: {
+      id,
+      creatorId,
+      status,
+      seatCount: 6,
+      options: json({ variant: 'default', handicapMulligans: {} }),
+      inviteOnly: false,
+      spectatorsAllowed: true,
+      seq,
+      diceSeed: seed,
+      diceCommitment: commitmentOf(seed),
+      startedAt: new Date(),
+      seats: {
+        create: Array.from({ length: 6 }, (_, index) => ({ index, bot: true, name: `Bot ${index + 1}` })),
+      },
+    },
+  });
+  return id;
+}
+
+/** Single-row inserts of one event, one at a time: through Prisma (the server's client and adapter), then
+ *  through the raw driver (PGlite's query / node-postgres) on the same database. */
+async function inserts(
+  db: Database,
+  event: GameEvent,
+  count: number,
+): Promise<{ prisma: Percentiles; raw: Percentiles }> {
+  const gameId = await createBenchGame(db, 'finished', 0);
+  let seq = 0;
+  const timed = async (count: number, insert: () => Promise<unknown>) => {
+    const samples: number[] = [];
+    const deadline = performance.now() + 15_000;
+    for (let i = 0; i < count && performance.now() < deadline; i++) {
+      const t0 = performance.now();
+      await insert();
+      samples.push(performance.now() - t0);
+    }
+    return samples;
+  };
+  const viaPrisma = () =>
+    db.prisma.gameEvent.create({ data: { gameId, seq: ++seq, type: event.type, payload: json(event) } });
+  await timed(100, viaPrisma);
+  const prisma = percentiles(await timed(count, viaPrisma));
+  const raw = await db.exclusive(async (session) => {
+    const viaDriver = () =>
+      session.query('INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload") VALUES ($1, $2, $3, $4)', [
+        gameId,
+        ++seq,
+        event.type,
+        JSON.stringify(event),
+      ]);
+    await timed(100, viaDriver);
+    return percentiles(await timed(count, viaDriver));
+  });
+  await db.prisma.game.delete({ where: { id: gameId } });
+  return { prisma, raw };
+}
+
+interface LongLog {
+  readonly events: readonly GameEvent[];
+  /** The latest snapshot the server would hold (it keeps one, written when a batch crosses a multiple of
+   *  snapshotEvery). */
+  readonly snapshot: { readonly seq: number; readonly state: GameState };
+}
+
+/** A bot that never moves into an enemy's land (so its games run long) and otherwise picks like the
+ *  random-legal bot; a few kinds it never picks: withdrawing, and taking moves back. */
+function cautiousIntent(state: GameState, player: PlayerId, random: () => number): Intent | null {
+  const all = legalIntents(state, player);
+  if (all.length === 0) return null;
+  const enemyLands = new Set(
+    Object.values(state.legions)
+      .filter((l) => l.owner !== player)
+      .map((l) => l.land),
+  );
+  const calm = all.filter(
+    (i) =>
+      i.type !== 'withdraw' &&
+      i.type !== 'undoMove' &&
+      i.type !== 'resetManeuver' &&
+      !(i.type === 'moveLegion' && enemyLands.has(i.land)),
+  );
+  return calm.length === 0 ? chooseIntent(state, player, random) : pickIntent(calm, random);
+}
+
+/** A real log of at least `minEvents` events: six cautious bots through decide/evolve, seeds tried in turn
+ *  (games that end sooner are dropped); the batches are the intents, as the server would append them. */
+function longLog(minEvents: number, snapshotEvery: number): LongLog {
+  for (let seed = 1; seed <= 40; seed++) {
+    const dice = seededDice(seed * 2 + 1);
+    const random = seededRandom(seed * 2 + 2);
+    const created = createGame({
+      players: Array.from({ length: 6 }, (_, i) => ({ id: `p${i + 1}`, name: `Bot ${i + 1}` })),
+    });
+    let state = created.state;
+    const events: GameEvent[] = [...created.events];
+    let snapshot: LongLog['snapshot'] | null = null;
+    // The log ends about half a snapshot interval after the snapshot, as a restart would find it on average.
+    const end = minEvents + Math.floor(snapshotEvery / 2);
+    for (let intents = 0; intents < 40_000 && state.result === null && events.length < end; intents++) {
+      const actor = pending(state).actor;
+      if (actor === null) break;
+      const intent = cautiousIntent(state, actor, random);
+      if (intent === null) break;
+      const decision = decide(state, actor, intent, dice);
+      if ('rejected' in decision) break;
+      const before = events.length;
+      for (const e of decision.events) {
+        state = evolve(state, e);
+        events.push(e);
+      }
+      if (Math.floor(events.length / snapshotEvery) > Math.floor(before / snapshotEvery)) {
+        snapshot = { seq: events.length, state };
+      }
+    }
+    if (events.length >= end && state.result === null && snapshot !== null) return { events, snapshot };
+  }
+  throw new Error(`no game of 40 reached ${minEvents} events`);
+}
+
+/** Room.load of a game with `log` as its event log: from its latest snapshot, then with none. */
+async function rebuild(db: Database, log: LongLog): Promise<RebuildBench> {
+  const gameId = await createBenchGame(db, 'running', log.events.length);
+  for (let from = 0; from < log.events.length; from += 1000) {
+    await db.prisma.gameEvent.createMany({
+      data: log.events.slice(from, from + 1000).map((event, i) => ({
+        gameId,
+        seq: from + i + 1,
+        type: event.type,
+        payload: json(event),
+      })),
+    });
+  }
+  await db.prisma.gameSnapshot.create({
+    data: { gameId, seq: log.snapshot.seq, format: SNAPSHOT_FORMAT, state: json(log.snapshot.state) },
+  });
+  const deps = {
+    engine: rulesEngine,
+    log: gameLog(db),
+    logger: silentLogger,
+    metrics: createMetrics(),
+    botDelayMs: Number.POSITIVE_INFINITY, // bot seats stay still
+    snapshotEvery: DEFAULT_CONFIG.snapshotEvery,
+    maxReplayEvents: DEFAULT_CONFIG.maxReplayEvents,
+  };
+  const timeLoads = async (times: number) => {
+    const ms: number[] = [];
+    for (let i = 0; i <= times; i++) {
+      const t0 = performance.now();
+      const room = await Room.load(gameId, deps);
+      const elapsed = performance.now() - t0;
+      if (room?.currentSeq !== log.events.length) throw new Error('the rebuilt room is not at the log end');
+      await room.close();
+      if (i > 0) ms.push(elapsed); // the first load warms up
+    }
+    return median(ms);
+  };
+  const withSnapshotMs = await timeLoads(5);
+  await db.prisma.gameSnapshot.deleteMany({ where: { gameId } });
+  const withoutSnapshotMs = await timeLoads(3);
+  await db.prisma.game.delete({ where: { id: gameId } });
+  return { events: log.events.length, snapshotSeq: log.snapshot.seq, withSnapshotMs, withoutSnapshotMs };
+}
+
+// ------------------------------------------------------------------------------------ PostgreSQL
+
+/** A fresh `titan_bench_<random>` database on 127.0.0.1:5432, or null when no server can be reached. */
+function benchDatabase(): Promise<ScratchDatabase | null> {
+  return scratchDatabase('titan_bench');
+}
+
+// ------------------------------------------------------------------------------------ the whole section
+
+async function benchDatabaseKind(
+  kind: 'pglite' | 'postgres',
+  url: string | null,
+  dataDir: string,
+  log: LongLog,
+  frames: { bytes: number; count: number },
+  options: ServerBenchOptions,
+): Promise<DatabaseBench> {
+  const name = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const { roundTrips: trips, sockets, restart } = await benchTitan(url, dataDir, frames, options, name);
+  // The server has stopped: the same database, now opened here, for the bare inserts and the rebuild.
+  const db = await openDatabase({ url, dataDir });
+  try {
+    await applyMigrations(db);
+    options.progress(`${name}: single-row inserts`);
+    const sample = log.events.find((e) => e.type === 'legionMoved') ?? log.events[0]!;
+    const insert = await inserts(db, sample, options.inserts);
+    options.progress(`${name}: room rebuild`);
+    const rebuilt = await rebuild(db, log);
+    return {
+      kind,
+      skipped: null,
+      roundTrips: trips,
+      insertPrisma: insert.prisma,
+      insertRaw: insert.raw,
+      sockets,
+      restart,
+      rebuild: rebuilt,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+/** What must not outlive the bench, also when it is interrupted (Ctrl-C): temporary folders, the database. */
+function cleanupOnInterrupt() {
+  const tasks = new Set<() => Promise<void> | void>();
+  const interrupted = () => {
+    void Promise.allSettled([...tasks].map(async (task) => task())).then(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  return {
+    /** Runs `task` when `body` is done (or the process is interrupted meanwhile). */
+    async around<T>(task: () => Promise<void> | void, body: () => Promise<T>): Promise<T> {
+      tasks.add(task);
+      try {
+        return await body();
+      } finally {
+        tasks.delete(task);
+        await task();
+      }
+    },
+    dispose() {
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+    },
+  };
+}
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'titan-bench-'));
+const removeDir = (dir: string) => () => rmSync(dir, { recursive: true, force: true });
+
+export async function benchServer(overrides: Partial<ServerBenchOptions> = {}): Promise<ServerBench> {
+  const options: ServerBenchOptions = { ...SERVER_BENCH_DEFAULTS, ...overrides };
+  const cleanup = cleanupOnInterrupt();
+  try {
+    options.progress('a long game log for the rebuild');
+    const log = longLog(options.longLogEvents, DEFAULT_CONFIG.snapshotEvery);
+    const frames = { bytes: 0, count: 0 };
+    const databases: DatabaseBench[] = [];
+
+    const dataDir = tempDir();
+    databases.push(
+      await cleanup.around(removeDir(dataDir), () =>
+        benchDatabaseKind('pglite', null, dataDir, log, frames, options),
+      ),
+    );
+
+    const postgres = await benchDatabase();
+    if (postgres === null) {
+      databases.push({
+        kind: 'postgres',
+        skipped: 'PostgreSQL is not reachable at 127.0.0.1:5432 and pg_ctlcluster could not start it',
+        roundTrips: [],
+        insertPrisma: null,
+        insertRaw: null,
+        sockets: null,
+        restart: null,
+        rebuild: null,
+      });
+    } else {
+      const unused = tempDir(); // the server's data folder (PostgreSQL keeps nothing in it)
+      databases.push(
+        await cleanup.around(removeDir(unused), () =>
+          cleanup.around(postgres.drop, () =>
+            benchDatabaseKind('postgres', postgres.url, unused, log, frames, options),
+          ),
+        ),
+      );
+    }
+
+    // The echo frames are as large as the intent frames were on average.
+    const frameBytes = frames.count === 0 ? 200 : Math.round(frames.bytes / frames.count);
+    const envelope = JSON.stringify({ type: 'ping', nonce: '' });
+    const frame = JSON.stringify({
+      type: 'ping',
+      nonce: 'x'.repeat(Math.max(0, frameBytes - envelope.length)),
+    });
+    const echoes: EchoBench[] = [];
+    const echoServer = await startChild({ kind: 'echo' });
+    try {
+      for (const level of options.levels) {
+        options.progress(`bare ws echo, ${level.games} sockets`);
+        echoes.push(await echo(echoServer.port, level.games, Math.ceil(4000 / level.games), 5000, frame));
+      }
+    } finally {
+      await echoServer.stop();
+    }
+    return { frameBytes, echo: echoes, databases };
+  } finally {
+    cleanup.dispose();
+  }
+}
+
+if (process.argv[2] === CHILD_FLAG) void runChild();
