@@ -1,0 +1,353 @@
+// Issue 7, end to end in headless Chromium against the real server: two players in two browser contexts
+// sign in, create and join a game, split, move, engage, fight a battle with at least one strike and a
+// carry-over choice, muster and end turns; a spectator watches the battle; a reload reconnects and the game
+// goes on. The steps named above are clicked in the UI; the rest of the game is driven through each page's
+// own store (window.__titan, test builds only) with the legal intents the server sent that page.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Intent } from '../../shared/engine/intents';
+import type { BattleState } from '../../shared/engine/types';
+import type { GameClientState } from '../../web-client/src/app/gameState';
+import { actionable, carryingStrikes, choose, clientState, sendIntent, settled } from './support/driver';
+import {
+  buildTestClient,
+  chromiumAvailable,
+  deterministic,
+  type E2EServer,
+  everyStrikeHits,
+  launchChromium,
+  loadedStrikeDice,
+  startE2EServer,
+} from './support/server';
+
+/** The salt of the deterministic dice and bot moves (support/server.ts): every run plays the same games. */
+const SEED = process.env.TITAN_E2E_SEED ?? 'e2e-1';
+
+const available = chromiumAvailable();
+if (!available)
+  console.warn('\n*** e2e tests SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium) ***\n');
+
+describe.skipIf(!available)('the browser client, end to end', () => {
+  let server: E2EServer;
+  let clientDir: string;
+  const servers: E2EServer[] = [];
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    clientDir = await buildTestClient();
+    // The game this seed plays reaches a carry-over before any Titan falls (another seed may not).
+    server = await startE2EServer(clientDir, deterministic(loadedStrikeDice, SEED));
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+    for (const s of servers) await s.close();
+  });
+
+  async function newPage(url = server.url): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => {
+      throw e;
+    });
+    await page.goto(url);
+    return page;
+  }
+
+  async function signIn(page: Page, name: string): Promise<void> {
+    await page.getByRole('tab', { name: 'Play as a guest' }).click();
+    await page.locator('input[name=displayName]').fill(name);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('heading', { name: 'New game' }).waitFor();
+  }
+
+  it('two players play to a battle with a carry-over; a spectator watches; a reload and a server restart reconnect', async () => {
+    const alice = await newPage();
+    const bob = await newPage();
+    await signIn(alice, 'Alice');
+    await signIn(bob, 'Bob');
+
+    // Alice creates a two-player game; Bob takes the other seat from the lobby; Alice starts it.
+    // Three seats, the third a bot: the game goes on even if a Titan falls before the test has seen everything.
+    await alice.locator('select[name=seats]').selectOption('3');
+    await alice.getByRole('button', { name: 'Create the game' }).click();
+    await alice.waitForURL(/#\/play\//);
+    const game = /#\/play\/([0-9a-f-]{36})/.exec(alice.url())?.[1] as string;
+    expect(game).toBeTruthy();
+    await alice.locator('li[data-seat="p3"]').getByRole('button', { name: 'Add a bot' }).click();
+    await alice.locator('li[data-seat="p3"]').getByText('bot').waitFor();
+    const lobbyEntry = bob.locator(`.game-item[data-game="${game}"]`);
+    await lobbyEntry.locator('li[data-seat="p2"]').getByRole('button', { name: 'Sit here' }).click();
+    await lobbyEntry.getByRole('button', { name: 'Open' }).click();
+    await bob.getByText('Waiting for players').waitFor();
+    await alice.getByRole('button', { name: 'Start the game' }).click();
+    for (const page of [alice, bob]) await page.locator('svg.masterboard').waitFor();
+
+    const clicked = new Set<string>();
+    let spectator: Page | null = null;
+    let reloaded = false;
+    let restarted = false;
+    let sawCarryOverPanel = false;
+
+    /** Sends the intent by clicking the UI the first time each named step comes up; through the store otherwise. */
+    async function act(page: Page, state: GameClientState, intent: Intent, legal: readonly Intent[]) {
+      const seq = state.viewSeq;
+      const ui = async (key: string, click: () => Promise<void>) => {
+        clicked.add(key);
+        await click();
+        await settled(page, seq);
+        // TITAN_E2E_SHOTS=<dir> keeps a screenshot of each clicked step (for looking at the UI, not asserted).
+        const shots = process.env.TITAN_E2E_SHOTS;
+        if (shots) await page.screenshot({ path: `${shots}/${clicked.size}-${key}.png` });
+      };
+      const view = state.view;
+      if (view === null) throw new Error('no view');
+      if (process.env.TITAN_E2E_LOG) console.log('act', JSON.stringify(intent));
+      if (intent.type === 'split' && !clicked.has('split')) {
+        return ui('split', async () => {
+          await page.locator(`button[data-intent=split][data-legion="${intent.legion}"]`).click();
+          const dialog = page.locator('dialog.split-dialog');
+          for (const c of intent.groups[0]?.characters ?? []) {
+            await dialog.locator(`.stack[data-stack="0"] button[data-character="${c}"]`).first().click();
+          }
+          await dialog.getByText('This split is allowed.').waitFor();
+          await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+        });
+      }
+      if (intent.type === 'moveLegion' && intent.entry == null && !clicked.has('move')) {
+        return ui('move', async () => {
+          await page.locator(`svg.masterboard .legion[data-marker="${intent.legion}"]`).click();
+          await page
+            .locator(`svg.masterboard .land.destination[data-land="${intent.land}"] polygon`)
+            .first()
+            .click();
+        });
+      }
+      if (intent.type === 'moveLegion' && intent.entry != null && !clicked.has('attack')) {
+        return ui('attack', async () => {
+          await page.locator(`svg.masterboard .legion[data-marker="${intent.legion}"]`).click();
+          await page
+            .locator(`svg.masterboard .entry[data-land="${intent.land}"][data-entry="${intent.entry}"]`)
+            .first()
+            .click();
+        });
+      }
+      if (intent.type === 'chooseEngagement' && !clicked.has('engage')) {
+        return ui('engage', () =>
+          page.locator(`svg.masterboard .land.marked[data-land="${intent.land}"] polygon`).first().click(),
+        );
+      }
+      if (intent.type === 'fight' && !clicked.has('fight')) {
+        return ui('fight', () => page.locator('button[data-intent=fight]').click());
+      }
+      if (intent.type === 'strike' && !clicked.has('strike')) {
+        const battle = view.battle as BattleState;
+        if (carryingStrikes(battle, legal).some((s) => JSON.stringify(s) === JSON.stringify(intent))) {
+          return ui('strike', async () => {
+            await page.locator(`svg.battleland .character[data-id="${intent.striker}"]`).click();
+            await page.locator(`svg.battleland .character.target[data-id="${intent.target}"]`).click();
+            const panel = page.locator('.strike-panel');
+            await panel
+              .locator('label', { hasText: `${intent.dice} dice, hitting on ${intent.strikeNumber}+` })
+              .locator('input')
+              .check();
+            await panel.getByRole('button', { name: /^Roll / }).click();
+          });
+        }
+      }
+      if (intent.type === 'assignCarryOver' && !clicked.has('carryOver')) {
+        const panel = page.locator('section.carry-over');
+        await panel.waitFor();
+        sawCarryOverPanel = (await panel.locator('.die.hit').count()) > 0;
+        return ui('carryOver', () =>
+          panel
+            .locator(`button[data-intent=assignCarryOver][data-targets="${intent.targets.join(' ')}"]`)
+            .click(),
+        );
+      }
+      if (intent.type === 'muster' && !clicked.has('muster')) {
+        return ui('muster', async () => {
+          await page.locator(`button[data-intent=muster][data-legion="${intent.legion}"]`).click();
+          const label =
+            intent.reveal.length === 0
+              ? `${intent.creature} (nothing to reveal)`
+              : `${intent.creature} — reveal ${intent.reveal.join(', ')}`;
+          await page.locator('dialog label', { hasText: label }).locator('input').check();
+          await page.locator('dialog').getByRole('button', { name: 'Muster', exact: true }).click();
+        });
+      }
+      if (intent.type === 'endTurn' && !clicked.has('endTurn')) {
+        return ui('endTurn', () => page.locator('button[data-intent=endTurn]').click());
+      }
+      await sendIntent(page, intent);
+    }
+
+    const goal = ['split', 'move', 'attack', 'engage', 'fight', 'strike', 'carryOver', 'muster', 'endTurn'];
+    const pages = [alice, bob];
+    let idle = 0;
+    for (let round = 0; round < 3000; round++) {
+      if (goal.every((g) => clicked.has(g)) && spectator !== null && reloaded && restarted) break;
+      let acted = false;
+      for (const page of pages) {
+        const state = await clientState(page);
+        if (state?.view?.result != null) {
+          throw new Error(
+            `the game ended (${JSON.stringify(state.view.result)}, turn ${state.view.turn?.number}) before: ${goal.filter((g) => !clicked.has(g)).join(', ')}`,
+          );
+        }
+        const legal = actionable(state);
+        if (state === null || legal.length === 0) continue;
+        const intent = choose(state, legal);
+        if (intent === null)
+          throw new Error(`no plan for ${state.view?.pending.step}: ${JSON.stringify(legal)}`);
+        await act(page, state, intent, legal);
+        acted = true;
+
+        const after = (await clientState(page)) as GameClientState;
+        // A spectator comes to watch once a battle is on.
+        if (spectator === null && after.view?.battle != null) {
+          spectator = await newPage();
+          await signIn(spectator, 'Carol');
+          await spectator.goto(`${server.url}/#/watch/${game}`);
+          await spectator.locator('svg.battleland .character').first().waitFor();
+          const watched = (await clientState(spectator)) as GameClientState;
+          expect(watched.role).toBe('spectator');
+          // The public view only: no legion's contents, no negotiation (4.5, errata 9.3).
+          expect(watched.view?.legions.every((l) => l.characters === null)).toBe(true);
+          expect(watched.view?.engagement?.negotiation ?? null).toBeNull();
+          expect(await spectator.locator('svg.battleland .character').count()).toBeGreaterThan(0);
+          if (process.env.TITAN_E2E_SHOTS)
+            await spectator.screenshot({ path: `${process.env.TITAN_E2E_SHOTS}/spectator.png` });
+        }
+        // Mid-battle, Bob reloads his page: it reconnects and the game goes on from where it was.
+        if (!reloaded && spectator !== null && after.view?.battle != null) {
+          const before = (await clientState(bob)) as GameClientState;
+          await bob.reload();
+          await bob.locator('.connection[data-status=open]').waitFor();
+          await bob.waitForFunction(
+            (seq) => (window.__titan?.session.getState().viewSeq ?? 0) >= seq,
+            before.viewSeq,
+          );
+          const again = (await clientState(bob)) as GameClientState;
+          expect(again.view?.battle).not.toBeNull();
+          expect(again.seat).toBe(before.seat);
+          await bob.locator('svg.battleland').waitFor();
+          reloaded = true;
+        }
+        // After the carry-over the server restarts: every page reconnects by itself and resumes from its seq.
+        if (reloaded && !restarted && clicked.has('carryOver')) {
+          const before = await Promise.all([alice, bob, spectator as Page].map(clientState));
+          await server.restart();
+          for (const [i, p] of [alice, bob, spectator as Page].entries()) {
+            const was = before[i] as GameClientState;
+            await p.waitForFunction(
+              ([joins, seq]) => {
+                const s = window.__titan?.session.getState();
+                return s !== undefined && s.status === 'open' && s.joins > joins && s.viewSeq >= seq;
+              },
+              [was.joins, was.viewSeq] as const,
+            );
+            await p.locator('.connection[data-status=open]').waitFor();
+          }
+          restarted = true;
+        }
+      }
+      if (acted) idle = 0;
+      else if (++idle > 300) {
+        const stuck = await Promise.all(pages.map(clientState));
+        throw new Error(
+          `nobody can act: ${JSON.stringify(stuck.map((s) => [s?.view?.pending, s?.legal?.seq, s?.viewSeq, s?.status]))}`,
+        );
+      } else await alice.waitForTimeout(30);
+    }
+
+    expect([...clicked].sort()).toEqual([...goal].sort());
+    expect(reloaded).toBe(true);
+    expect(restarted).toBe(true);
+    expect(sawCarryOverPanel).toBe(true);
+    const final = (await clientState(alice)) as GameClientState;
+    const types = final.events.map((e) => e.event.type);
+    for (const t of [
+      'legionSplit',
+      'legionMoved',
+      'engagementChosen',
+      'battleStarted',
+      'strikeRolled',
+      'carryOverAssigned',
+      'legionMustered',
+      'turnEnded',
+    ]) {
+      expect(types, t).toContain(t);
+    }
+    const carried = final.events.find((e) => e.event.type === 'carryOverAssigned')?.event as
+      | { allocation: readonly unknown[] }
+      | undefined;
+    expect(carried?.allocation.length).toBeGreaterThan(0);
+    // The spectator saw the battle's strikes in its history and the damage on the board.
+    const watched = (await clientState(spectator as unknown as Page)) as GameClientState;
+    expect(watched.events.some((e) => e.event.type === 'strikeRolled')).toBe(true);
+    // Every page's history has no gap (the reload filled what it missed).
+    for (const page of [alice, bob]) {
+      const s = (await clientState(page)) as GameClientState;
+      expect(s.events.map((e) => e.seq)).toEqual(s.events.map((_, i) => i + 1));
+    }
+  }, 600_000);
+
+  it('an invite-only game played from the lobby to the winner (3, 19.0)', async () => {
+    // Its own server, where every strike hits: the battles are short and the game ends soon.
+    const quick = await startE2EServer(clientDir, deterministic(everyStrikeHits, SEED));
+    servers.push(quick);
+    const alice = await newPage(quick.url);
+    const bob = await newPage(quick.url);
+    await signIn(alice, 'Ann');
+    await signIn(bob, 'Ben');
+    await alice.getByLabel('Invite only').check();
+    await alice.getByRole('button', { name: 'Create the game' }).click();
+    await alice.waitForURL(/#\/play\//);
+    const link = await alice.getByLabel('Invitation link', { exact: true }).inputValue();
+    expect(link).toMatch(/#\/play\/[0-9a-f-]{36}\?invite=/);
+    // Not listed in the lobby: Ben comes in through the link.
+    await bob.goto(link);
+    await bob.getByRole('button', { name: 'Sit here' }).click();
+    await alice.getByRole('button', { name: 'Start the game' }).click();
+    for (const page of [alice, bob]) await page.locator('svg.masterboard').waitFor();
+
+    let result: GameClientState['view'] = null;
+    for (let round = 0; round < 20_000 && result === null; round++) {
+      let acted = false;
+      for (const page of [alice, bob]) {
+        const state = await clientState(page);
+        if (state?.view?.result != null) {
+          result = state.view;
+          break;
+        }
+        const legal = actionable(state);
+        if (state === null || legal.length === 0) continue;
+        const intent = choose(state, legal);
+        if (intent === null) throw new Error(`no plan for ${state.view?.pending.step}`);
+        await sendIntent(page, intent);
+        acted = true;
+      }
+      if (!acted && result === null) await alice.waitForTimeout(20);
+    }
+    expect(result?.result).toBeTruthy();
+    // 3, 19.0: the last Titan standing wins; when the last Titans fall together there is no winner.
+    const winner = result?.result?.winner ?? null;
+    const words =
+      winner === null
+        ? 'The game is over: no winner.'
+        : `${result?.players.find((p) => p.id === winner)?.name as string} wins the game!`;
+    for (const page of [alice, bob]) {
+      await page.getByRole('heading', { name: words }).waitFor();
+      await page.locator('.turn-info.game-over').waitFor();
+    }
+    // The dice seed is revealed at the end (issue 6) and shown beside the winner.
+    await alice.waitForFunction(() => window.__titan?.session.getState().dice.seed != null);
+    await alice.locator('.game-over code').waitFor();
+  }, 600_000);
+});

@@ -1,0 +1,38 @@
+// The page's place, kept in the URL hash so a reload returns to it: the lobby, a game to play, or one to watch.
+import { useSyncExternalStore } from 'react';
+
+export type Route =
+  | { readonly page: 'lobby' }
+  | {
+      readonly page: 'game';
+      readonly game: string;
+      readonly as: 'player' | 'spectator';
+      readonly invite?: string;
+    };
+
+export function parseRoute(hash: string): Route {
+  const m = /^#\/(play|watch)\/([0-9a-fA-F-]{36})(?:\?invite=([^&]+))?$/.exec(hash);
+  if (m === null) return { page: 'lobby' };
+  const route: Route = { page: 'game', game: m[2] as string, as: m[1] === 'play' ? 'player' : 'spectator' };
+  return m[3] === undefined ? route : { ...route, invite: decodeURIComponent(m[3]) };
+}
+
+export function routeHash(route: Route): string {
+  if (route.page === 'lobby') return '#/';
+  const base = `#/${route.as === 'player' ? 'play' : 'watch'}/${route.game}`;
+  return route.invite === undefined ? base : `${base}?invite=${encodeURIComponent(route.invite)}`;
+}
+
+export function navigate(route: Route): void {
+  globalThis.location.hash = routeHash(route);
+}
+
+function subscribe(listener: () => void): () => void {
+  globalThis.addEventListener('hashchange', listener);
+  return () => globalThis.removeEventListener('hashchange', listener);
+}
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => globalThis.location.hash);
+  return parseRoute(hash);
+}

@@ -1,0 +1,228 @@
+// What I may do now, from the legal intents the server sent me: one button per simple choice, the split and
+// muster dialogs, the moves made (to undo), and withdrawing (confirmed first).
+import { useState } from 'react';
+import { land } from '../../../shared/data/masterboard';
+import type { MarkerId } from '../../../shared/data/types';
+import type { Intent, IntentType } from '../../../shared/engine/intents';
+import type { LegionView } from '../../../shared/engine/view';
+import { Dialog } from '../ui/Dialog';
+import { intentLabel, stepName } from './describe';
+import { MusterDialog } from './MusterDialog';
+import { SplitDialog } from './SplitDialog';
+import { legalOf, useTable } from './table';
+
+/** Intents sent as they are by one button each (the others have their own controls). */
+const BUTTON_INTENTS: readonly IntentType[] = [
+  'rollTower',
+  'chooseColor',
+  'rollMovement',
+  'takeMulligan',
+  'undoMove',
+  'doneMoving',
+  'chooseEngagement',
+  'flee',
+  'fight',
+  'noMoreProposals',
+  'acceptConcession',
+  'resetManeuver',
+  'doneManeuvering',
+  'doneStriking',
+  'summon',
+  'reinforce',
+  'acquireAngel',
+  'pass',
+  'endTurn',
+];
+
+/** Intents asked for twice (they cannot be taken back). */
+const CONFIRM: Partial<Record<IntentType, string>> = {
+  concede: 'Concede this engagement? Your legion will be eliminated.',
+  withdraw: 'Withdraw from the game? Your legions leave the board and you are out.',
+};
+
+const HINTS: Partial<Record<string, string>> = {
+  split: 'Split a legion (select it on the board, then Split), or roll for movement.',
+  move: 'Select one of your legions to see where it may go; click a highlighted land to move there.',
+  chooseEngagement: 'Choose the next engagement: click a highlighted land or a button.',
+  muster: 'Muster in the legions that may, then end your turn.',
+  maneuver: 'Select one of your characters, then a highlighted hex.',
+  strike: 'Select one of your characters in contact, then a target.',
+  counterstrike: 'Select one of your characters in contact, then a target.',
+};
+
+export function ActionPanel(props: {
+  selected: LegionView | null;
+  onSelect: (marker: MarkerId | null) => void;
+}) {
+  const { view, me, legal, send, busy, name, sync } = useTable();
+  const [splitting, setSplitting] = useState<MarkerId | null>(null);
+  const [mustering, setMustering] = useState<MarkerId | null>(null);
+  const [confirming, setConfirming] = useState<Intent | null>(null);
+  const actor = view.pending.actor;
+
+  if (me === null) {
+    return (
+      <section className="panel actions" aria-label="Actions">
+        <p>
+          You are watching:{' '}
+          {actor === null ? 'the game is over.' : `${name(actor)} is ${stepName(view.pending.step)}.`}
+        </p>
+      </section>
+    );
+  }
+  if (actor !== me || legal.length === 0) {
+    return (
+      <section className="panel actions" aria-label="Actions">
+        <p>
+          {actor === null
+            ? 'The game is over.'
+            : actor === me
+              ? 'Waiting for the server…'
+              : `Waiting for ${name(actor)} (${stepName(view.pending.step)}).`}
+        </p>
+        {actor === me && !busy && (
+          <button type="button" onClick={sync}>
+            Refresh
+          </button>
+        )}
+        {legalOf(legal, 'withdraw').length > 0 && (
+          <WithdrawButton onClick={() => setConfirming({ type: 'withdraw' })} />
+        )}
+      </section>
+    );
+  }
+
+  const buttons = legal.filter((i) => BUTTON_INTENTS.includes(i.type));
+  const splitLegions = [...new Set(legalOf(legal, 'split').map((i) => i.legion))];
+  const musterLegions = [...new Set(legalOf(legal, 'muster').map((i) => i.legion))];
+  const concede = legalOf(legal, 'concede')[0];
+  const withdraw = legalOf(legal, 'withdraw')[0];
+  const legionOf = (marker: MarkerId) => view.legions.find((l) => l.marker === marker);
+  const hint = HINTS[view.pending.step];
+
+  return (
+    <section className="panel actions" aria-label="Actions">
+      <h3>Your move: {stepName(view.pending.step)}</h3>
+      {hint !== undefined && <p className="hint">{hint}</p>}
+      {splitLegions.length > 0 && (
+        <div className="group">
+          {splitLegions.map((m) => (
+            <button
+              key={m}
+              type="button"
+              disabled={busy}
+              onClick={() => setSplitting(m)}
+              data-intent="split"
+              data-legion={m}
+            >
+              Split {m} ({legionOf(m)?.height ?? '?'}) in {legionOf(m)?.land}
+            </button>
+          ))}
+        </div>
+      )}
+      {musterLegions.length > 0 && (
+        <div className="group">
+          {musterLegions.map((m) => {
+            const l = legionOf(m);
+            return (
+              <button
+                key={m}
+                type="button"
+                disabled={busy}
+                onClick={() => setMustering(m)}
+                data-intent="muster"
+                data-legion={m}
+              >
+                Muster in {m}
+                {l !== undefined ? ` (${land(l.land).terrain} ${l.land})` : ''}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      <div className="group">
+        {buttons.map((intent) => (
+          <button
+            key={JSON.stringify(intent)}
+            type="button"
+            className={
+              intent.type === 'endTurn' || intent.type === 'doneMoving' || intent.type === 'rollMovement'
+                ? 'primary'
+                : ''
+            }
+            disabled={busy}
+            data-intent={intent.type}
+            onClick={() => send(intent)}
+          >
+            {intentLabel(intent)}
+          </button>
+        ))}
+        {concede !== undefined && (
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            data-intent="concede"
+            onClick={() => setConfirming(concede)}
+          >
+            Concede
+          </button>
+        )}
+      </div>
+      {withdraw !== undefined && <WithdrawButton onClick={() => setConfirming(withdraw)} />}
+      {splitting !== null && legionOf(splitting) !== undefined && (
+        <SplitDialog
+          legion={legionOf(splitting) as LegionView}
+          onClose={() => setSplitting(null)}
+          onSplit={(intent) => {
+            send(intent);
+            setSplitting(null);
+            props.onSelect(null);
+          }}
+        />
+      )}
+      {mustering !== null && (
+        <MusterDialog
+          legion={mustering}
+          options={legalOf(legal, 'muster').filter((i) => i.legion === mustering)}
+          onClose={() => setMustering(null)}
+          onMuster={(intent) => {
+            send(intent);
+            setMustering(null);
+          }}
+        />
+      )}
+      {confirming !== null && (
+        <Dialog title="Are you sure?" onClose={() => setConfirming(null)}>
+          <p>{CONFIRM[confirming.type] ?? intentLabel(confirming)}</p>
+          <div className="choices">
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                send(confirming);
+                setConfirming(null);
+              }}
+            >
+              Yes, {intentLabel(confirming).toLowerCase()}
+            </button>
+            <button type="button" onClick={() => setConfirming(null)}>
+              No
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+function WithdrawButton({ onClick }: { onClick: () => void }) {
+  return (
+    <details className="withdraw">
+      <summary>Leave the game…</summary>
+      <button type="button" className="danger" data-intent="withdraw" onClick={onClick}>
+        Withdraw from the game
+      </button>
+    </details>
+  );
+}

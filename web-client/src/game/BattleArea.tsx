@@ -1,0 +1,304 @@
+// The battle (10–16): the Battleland with the characters of both legions, the hexes the selected character
+// may move to or enter on, its strike and rangestrike targets (with lines of sight), the strike panel (target,
+// Strike-number, dice, who could take carried-over damage), the dice of the last strike, and the carry-over
+// allocation after a roll. Every choice offered comes from the server's legal intents; the engine's pure
+// strikeOptions only adds the carry-over hint.
+import { useState } from 'react';
+import type { HexLabel } from '../../../shared/data/types';
+import { strikeOptions } from '../../../shared/engine/battle/strike';
+import type { EventOf } from '../../../shared/engine/events';
+import type { Intent, IntentOf } from '../../../shared/engine/intents';
+import type { BattleState } from '../../../shared/engine/types';
+import { type BattleChit, Battleland } from '../board/Battleland';
+import { Dice } from '../ui/Die';
+import { legalOf, useTable } from './table';
+
+type StrikeIntent = IntentOf<'strike'> | IntentOf<'rangestrike'>;
+
+export function BattleArea() {
+  const { view, legal, send, busy, colorOf, state } = useTable();
+  const battle = view.battle as BattleState;
+  const engagement = view.engagement;
+  const [selected, setSelected] = useState<string | null>(null);
+  const [target, setTarget] = useState<string | null>(null);
+
+  const ownerOfSide = (side: 'attacker' | 'defender') =>
+    engagement === null ? null : side === 'attacker' ? engagement.attackerOwner : engagement.defenderOwner;
+  const chits: BattleChit[] = battle.characters.map((c) => {
+    const owner = ownerOfSide(c.side);
+    return {
+      id: c.id,
+      side: c.side,
+      type: c.type,
+      power: c.power,
+      hex: c.hex,
+      hits: c.hits,
+      color: owner === null ? null : colorOf(owner),
+    };
+  });
+
+  const moves = legalOf(legal, 'moveCharacter').filter((m) => m.character === selected);
+  const strikes: StrikeIntent[] = [...legalOf(legal, 'strike'), ...legalOf(legal, 'rangestrike')].filter(
+    (s) => s.striker === selected,
+  );
+  const targets = [...new Set(strikes.map((s) => s.target))];
+  const hexOf = (id: string) => battle.characters.find((c) => c.id === id)?.hex ?? null;
+  const lines = legalOf(legal, 'rangestrike')
+    .filter((s) => s.striker === selected)
+    .flatMap((s) => {
+      const from = hexOf(s.striker);
+      const to = hexOf(s.target);
+      return from !== null && to !== null ? [{ from, to }] : [];
+    });
+  const actors = new Set([
+    ...legalOf(legal, 'moveCharacter').map((m) => m.character),
+    ...legalOf(legal, 'strike').map((s) => s.striker),
+    ...legalOf(legal, 'rangestrike').map((s) => s.striker),
+  ]);
+
+  const onCharacterClick = (id: string) => {
+    if (selected !== null && targets.includes(id)) {
+      setTarget(id);
+      return;
+    }
+    setSelected(id === selected ? null : id);
+    setTarget(null);
+  };
+  const onHexClick = (hex: HexLabel) => {
+    const move = moves.find((m) => m.hex === hex);
+    if (move !== undefined) {
+      send(move);
+      setSelected(null);
+      return;
+    }
+    const there = battle.characters.find((c) => c.hex === hex);
+    if (there !== undefined) onCharacterClick(there.id);
+  };
+
+  const lastRoll = lastStrike(state.events.map((e) => e.event));
+  return (
+    <div className="battle-area">
+      <BattleHeader battle={battle} />
+      <div className="battle-panels">
+        {actors.size > 0 && (
+          <p className="hint">
+            May act:{' '}
+            {[...actors].map((id) => (
+              <CharacterButton
+                key={id}
+                id={id}
+                battle={battle}
+                onClick={() => onCharacterClick(id)}
+                active={id === selected}
+              />
+            ))}
+          </p>
+        )}
+        {selected !== null && target !== null && (
+          <StrikePanel
+            battle={battle}
+            options={strikes.filter((s) => s.target === target)}
+            busy={busy}
+            onStrike={(intent) => {
+              send(intent);
+              setTarget(null);
+              setSelected(null);
+            }}
+            onCancel={() => setTarget(null)}
+          />
+        )}
+        {selected !== null && target === null && targets.length > 0 && (
+          <p className="hint">Now click a target (dashed red): {targets.join(', ')}.</p>
+        )}
+        <CarryOverPanel
+          battle={battle}
+          options={legalOf(legal, 'assignCarryOver')}
+          busy={busy}
+          onAssign={send}
+        />
+        {lastRoll !== null && <LastRoll event={lastRoll} />}
+      </div>
+      <Battleland
+        terrain={battle.terrain}
+        attackerEntry={battle.attackerEntry}
+        round={battle.round}
+        characters={chits}
+        legalHexes={moves.map((m) => m.hex)}
+        targets={targets}
+        selected={selected}
+        lines={lines}
+        onHexClick={onHexClick}
+        onCharacterClick={onCharacterClick}
+      />
+    </div>
+  );
+}
+
+function BattleHeader({ battle }: { battle: BattleState }) {
+  const { view, name } = useTable();
+  const e = view.engagement;
+  return (
+    <p className="battle-header">
+      Battle in {battle.terrain} ({battle.land}), turn {battle.round} of 7:{' '}
+      {e !== null && (
+        <>
+          <strong>{e.attacker}</strong> ({name(e.attackerOwner)}, attacking from the {battle.attackerEntry})
+          against <strong>{e.defender}</strong> ({name(e.defenderOwner)}).{' '}
+        </>
+      )}
+      The {battle.phasing} is phasing.
+    </p>
+  );
+}
+
+function CharacterButton(props: { id: string; battle: BattleState; active: boolean; onClick: () => void }) {
+  const c = props.battle.characters.find((x) => x.id === props.id);
+  return (
+    <button
+      type="button"
+      className={`chip${props.active ? ' active' : ''}`}
+      data-character-id={props.id}
+      onClick={props.onClick}
+    >
+      {c?.type ?? props.id}
+      {c?.hex ? ` ${c.hex}` : ' (to enter)'}
+    </button>
+  );
+}
+
+/** The strike options against one target: Strike-number and dice (12.2–12.5, 13.x); who could take carry-over. */
+function StrikePanel(props: {
+  battle: BattleState;
+  options: readonly StrikeIntent[];
+  busy: boolean;
+  onStrike: (intent: Intent) => void;
+  onCancel: () => void;
+}) {
+  const [chosen, setChosen] = useState(0);
+  const first = props.options[0];
+  if (first === undefined) return null;
+  const typeOf = (id: string) => props.battle.characters.find((c) => c.id === id)?.type ?? id;
+  const position = {
+    terrain: props.battle.terrain,
+    attackerEntry: props.battle.attackerEntry,
+    characters: props.battle.characters,
+  };
+  const hints = first.type === 'strike' ? strikeOptions(position, first.striker) : [];
+  const carryTo = (o: StrikeIntent) =>
+    hints.find((h) => h.target === o.target && h.strikeNumber === o.strikeNumber && h.dice === o.dice)
+      ?.carryTo ?? [];
+  const option = props.options[chosen] ?? first;
+  return (
+    <section className="strike-panel" aria-label="Strike">
+      <h3>
+        {typeOf(first.striker)} {first.type === 'rangestrike' ? 'rangestrikes' : 'strikes'}{' '}
+        {typeOf(first.target)}
+      </h3>
+      <fieldset>
+        <legend>Strike-number and dice</legend>
+        {props.options.map((o, i) => {
+          const carry = carryTo(o);
+          return (
+            <label key={`${o.type}-${o.strikeNumber}-${o.dice}`} className="check">
+              <input type="radio" name="strike-option" checked={i === chosen} onChange={() => setChosen(i)} />
+              {` ${o.dice} dice, hitting on ${o.strikeNumber}+`}
+              {carry.length > 0 ? ` — excess hits may carry over to ${carry.map(typeOf).join(', ')}` : ''}
+              {o.type === 'rangestrike' ? ' (rangestrike)' : ''}
+            </label>
+          );
+        })}
+      </fieldset>
+      <div className="choices">
+        <button
+          type="button"
+          className="primary"
+          // biome-ignore lint/a11y/noAutofocus: the panel appears on the player's own click; the roll is next
+          autoFocus
+          disabled={props.busy}
+          data-intent={option.type}
+          onClick={() => props.onStrike(option)}
+        >
+          Roll {option.dice} {option.dice === 1 ? 'die' : 'dice'}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Errata 12.4: after the roll, the striker allocates the excess hits among the characters allowed. */
+function CarryOverPanel(props: {
+  battle: BattleState;
+  options: readonly IntentOf<'assignCarryOver'>[];
+  busy: boolean;
+  onAssign: (intent: Intent) => void;
+}) {
+  const pending = props.battle.pendingCarryOver;
+  if (props.options.length === 0 && pending === null) return null;
+  const typeOf = (id: string) => {
+    const c = props.battle.characters.find((x) => x.id === id);
+    return c === undefined ? id : `${c.type} (${c.hex ?? 'off board'})`;
+  };
+  return (
+    <section className="carry-over" aria-label="Carry-over">
+      <h3>Carry-over</h3>
+      {pending !== null && (
+        <p>
+          {typeOf(pending.striker)} rolled{' '}
+          <Dice rolls={pending.rolls} strikeNumber={pending.option.strikeNumber} /> against{' '}
+          {typeOf(pending.option.target)}: excess hits may carry over.
+        </p>
+      )}
+      <div className="choices">
+        {props.options.map((o, i) => (
+          <button
+            key={o.targets.join() || 'none'}
+            type="button"
+            // biome-ignore lint/a11y/noAutofocus: the allocation is the one thing the player must do now
+            autoFocus={i === 0}
+            disabled={props.busy}
+            data-intent="assignCarryOver"
+            data-targets={o.targets.join(' ')}
+            onClick={() => props.onAssign(o)}
+          >
+            {o.targets.length === 0
+              ? 'Carry nothing over'
+              : `Carry over to ${o.targets.map(typeOf).join(', then ')}`}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+type RollEvent = EventOf<'strikeRolled'> | EventOf<'rangestrikeRolled'>;
+
+function lastStrike(events: readonly { type: string }[]): RollEvent | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e?.type === 'strikeRolled' || e?.type === 'rangestrikeRolled') return e as RollEvent;
+    if (e?.type === 'battleStarted') return null;
+  }
+  return null;
+}
+
+function LastRoll({ event }: { event: RollEvent }) {
+  const { view } = useTable();
+  const typeOf = (id: string) => view.battle?.characters.find((c) => c.id === id)?.type ?? id;
+  const target = event.type === 'strikeRolled' ? event.option.target : event.target;
+  const sn = event.type === 'strikeRolled' ? event.option.strikeNumber : event.strikeNumber;
+  return (
+    <section className="last-roll" aria-label="Last roll" aria-live="polite">
+      <h3>Last roll</h3>
+      <p>
+        {typeOf(event.striker)} → {typeOf(target)} ({sn}+):{' '}
+        <Dice rolls={event.rolls} strikeNumber={sn} label="Strike roll" />{' '}
+        <strong>
+          {event.hits} hit{event.hits === 1 ? '' : 's'}
+        </strong>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+// The engagement being resolved (2.5, 9.x): the two legions (what each player saw at the inspection, what is
+// known to all), whose move it is, the negotiation (proposals made by each side; building a set of proposals by
+// picking each side's losses; accepting one of the opponent's), the losses and the result.
+import { useState } from 'react';
+import { land } from '../../../shared/data/masterboard';
+import type { CharacterName, MarkerId } from '../../../shared/data/types';
+import type { Proposal } from '../../../shared/engine/intents';
+import { describeProposal, stepName } from './describe';
+import { CharacterList } from './LegionPanel';
+import { legalOf, useTable } from './table';
+
+export function EngagementPanel() {
+  const { view, me, name, legal, send, busy, state } = useTable();
+  const e = view.engagement;
+  if (e === null) return null;
+  const mySide = me === e.attackerOwner ? 'attacker' : me === e.defenderOwner ? 'defender' : null;
+  // What this viewer knows of each legion: his own contents, the inspection (2.5.1, 2.5.2), or the public part.
+  const contents = (marker: MarkerId): { characters: readonly CharacterName[]; unknown: number } => {
+    const l = view.legions.find((x) => x.marker === marker);
+    if (l?.characters != null) return { characters: l.characters, unknown: 0 };
+    for (let i = state.events.length - 1; i >= 0; i--) {
+      const ev = state.events[i]?.event;
+      if (ev?.type === 'legionInspected' && ev.legion === marker && ev.viewer === me) {
+        return { characters: ev.characters, unknown: 0 };
+      }
+    }
+    const known = l?.known ?? [];
+    return { characters: known, unknown: Math.max(0, (l?.height ?? 0) - known.length) };
+  };
+  const attacker = contents(e.attacker);
+  const defender = contents(e.defender);
+  const negotiation = e.negotiation;
+  const proposing = legalOf(legal, 'propose').length > 0;
+  const accepts = legalOf(legal, 'acceptProposal');
+  const actor = view.pending.actor;
+  return (
+    <section className="panel engagement" aria-label="Engagement">
+      <h3>
+        Engagement in {land(e.land).terrain} {e.land}
+        {mySide !== null ? ` — you are the ${mySide}` : ''}
+      </h3>
+      <p className="whose">
+        {actor === null ? (
+          ''
+        ) : actor === me ? (
+          <strong>Your move ({stepName(view.pending.step)}).</strong>
+        ) : (
+          `${name(actor)} to act (${stepName(view.pending.step)}).`
+        )}
+      </p>
+      <div className="sides">
+        <div data-side="attacker">
+          <h4>
+            Attacker {e.attacker} ({name(e.attackerOwner)}), from the {e.entry}
+          </h4>
+          <CharacterList characters={attacker.characters} unknown={attacker.unknown} />
+          {e.attackerLosses.length > 0 && <p>Lost: {e.attackerLosses.join(', ')}</p>}
+        </div>
+        <div data-side="defender">
+          <h4>
+            Defender {e.defender} ({name(e.defenderOwner)})
+          </h4>
+          <CharacterList characters={defender.characters} unknown={defender.unknown} />
+          {e.defenderLosses.length > 0 && <p>Lost: {e.defenderLosses.join(', ')}</p>}
+        </div>
+      </div>
+      {negotiation !== null && (
+        <div className="negotiation">
+          <ProposalList title="Attacker's proposals" proposals={negotiation.attackerProposals} />
+          <ProposalList title="Defender's proposals" proposals={negotiation.defenderProposals} />
+          {negotiation.noMoreProposals !== null && (
+            <p>The {negotiation.noMoreProposals} makes no more proposals.</p>
+          )}
+        </div>
+      )}
+      {accepts.length > 0 && (
+        <div className="choices">
+          {accepts.map((a) => (
+            <button
+              key={JSON.stringify(a.proposal)}
+              type="button"
+              disabled={busy}
+              data-intent="acceptProposal"
+              onClick={() => send(a)}
+            >
+              Accept: {describeProposal(a.proposal)}
+            </button>
+          ))}
+        </div>
+      )}
+      {proposing && (
+        <ProposalBuilder
+          attacker={attacker.characters}
+          defender={defender.characters}
+          suggestions={legalOf(legal, 'propose').flatMap((p) => p.proposals)}
+          busy={busy}
+          onSend={(proposals) => send({ type: 'propose', proposals })}
+        />
+      )}
+      {e.result !== null && (
+        <p className="result">
+          Result: {e.result.outcome}
+          {e.result.winner !== null ? `, the ${e.result.winner} wins` : ''}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ProposalList({ title, proposals }: { title: string; proposals: readonly Proposal[] }) {
+  if (proposals.length === 0) return null;
+  return (
+    <div>
+      <h4>{title}</h4>
+      <ul>
+        {proposals.map((p) => (
+          <li key={JSON.stringify(p)}>{describeProposal(p)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** 9.3: a proposal names exactly what each legion loses; a player offers a set of them at once. */
+function ProposalBuilder(props: {
+  attacker: readonly CharacterName[];
+  defender: readonly CharacterName[];
+  suggestions: readonly Proposal[];
+  busy: boolean;
+  onSend: (proposals: Proposal[]) => void;
+}) {
+  const [lostA, setLostA] = useState<boolean[]>(() => props.attacker.map(() => false));
+  const [lostD, setLostD] = useState<boolean[]>(() => props.defender.map(() => false));
+  const [set, setSet] = useState<Proposal[]>([]);
+  const current: Proposal = {
+    attackerLosses: props.attacker.filter((_, i) => lostA[i]),
+    defenderLosses: props.defender.filter((_, i) => lostD[i]),
+  };
+  const toggle = (flags: boolean[], i: number) => flags.map((f, j) => (j === i ? !f : f));
+  const add = (p: Proposal) => {
+    if (!set.some((q) => JSON.stringify(q) === JSON.stringify(p))) setSet([...set, p]);
+  };
+  return (
+    <div className="proposal-builder">
+      <h4>Make proposals</h4>
+      <p className="hint">
+        Pick what each legion loses (one side must be wholly eliminated unless both agree otherwise), add it,
+        then send the set.
+      </p>
+      <div className="sides">
+        <fieldset>
+          <legend>Attacker loses</legend>
+          {props.attacker.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a legion may hold several of one creature
+            <label key={i} className="check">
+              <input
+                type="checkbox"
+                checked={lostA[i] ?? false}
+                onChange={() => setLostA(toggle(lostA, i))}
+              />{' '}
+              {c}
+            </label>
+          ))}
+          <button type="button" className="link" onClick={() => setLostA(props.attacker.map(() => true))}>
+            all
+          </button>
+        </fieldset>
+        <fieldset>
+          <legend>Defender loses</legend>
+          {props.defender.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a legion may hold several of one creature
+            <label key={i} className="check">
+              <input
+                type="checkbox"
+                checked={lostD[i] ?? false}
+                onChange={() => setLostD(toggle(lostD, i))}
+              />{' '}
+              {c}
+            </label>
+          ))}
+          <button type="button" className="link" onClick={() => setLostD(props.defender.map(() => true))}>
+            all
+          </button>
+        </fieldset>
+      </div>
+      <div className="choices">
+        <button type="button" onClick={() => add(current)}>
+          Add: {describeProposal(current)}
+        </button>
+      </div>
+      {props.suggestions.length > 0 && (
+        <details>
+          <summary>Suggestions</summary>
+          <div className="choices">
+            {props.suggestions.map((p) => (
+              <button key={JSON.stringify(p)} type="button" onClick={() => add(p)}>
+                {describeProposal(p)}
+              </button>
+            ))}
+          </div>
+        </details>
+      )}
+      {set.length > 0 && (
+        <>
+          <ol>
+            {set.map((p, i) => (
+              <li key={JSON.stringify(p)}>
+                {describeProposal(p)}{' '}
+                <button type="button" className="link" onClick={() => setSet(set.filter((_, j) => j !== i))}>
+                  remove
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            className="primary"
+            disabled={props.busy}
+            data-intent="propose"
+            onClick={() => props.onSend(set)}
+          >
+            Send {set.length} proposal{set.length === 1 ? '' : 's'}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+// The game table: the board (the Masterboard, or the Battleland while a battle is fought), the players,
+// what I may do now, the selected legion, the event history, the connection and the last rejection.
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { LandNumber, MarkerId } from '../../../shared/data/types';
+import type { Intent } from '../../../shared/engine/intents';
+import type { LegionMove } from '../../../shared/engine/movement';
+import { createGameSession, type GameSession } from '../app/gameSession';
+import { currentLegal, type GameClientState } from '../app/gameState';
+import { navigate } from '../app/route';
+import { Masterboard, type MasterLegion } from '../board/Masterboard';
+import { ActionPanel } from './ActionPanel';
+import { ConnectionBadge, RejectionBanner } from './Banners';
+import { BattleArea } from './BattleArea';
+import { EngagementPanel } from './EngagementPanel';
+import { EventLog } from './EventLog';
+import { GameOverPanel } from './GameOverPanel';
+import { LegionPanel } from './LegionPanel';
+import { MoveChooser } from './MoveChooser';
+import { PlayersPanel } from './PlayersPanel';
+import { TurnInfo } from './TurnInfo';
+import { legalOf, makeTable, TableContext } from './table';
+
+declare global {
+  interface Window {
+    /** Only in test builds (vite --mode test): the end-to-end tests drive the game through it. */
+    __titan?: { session: GameSession };
+  }
+}
+
+function useSession(
+  game: string,
+  as: 'player' | 'spectator',
+  invite: string | undefined,
+): GameSession | null {
+  const [session, setSession] = useState<GameSession | null>(null);
+  useEffect(() => {
+    const s = createGameSession({ game, as, ...(invite ? { inviteCode: invite } : {}) });
+    setSession(s);
+    if (__TITAN_TEST_HOOKS__) globalThis.window.__titan = { session: s };
+    return () => s.close();
+  }, [game, as, invite]);
+  return session;
+}
+
+export function GameTable(props: { game: string; as: 'player' | 'spectator'; invite?: string }) {
+  const session = useSession(props.game, props.as, props.invite);
+  return session === null ? <Joining /> : <Joined session={session} />;
+}
+
+function Joined({ session }: { session: GameSession }) {
+  const state = useSyncExternalStore(session.subscribe, session.getState);
+  return state.view === null ? <Joining state={state} /> : <Table session={session} />;
+}
+
+function Joining({ state }: { state?: GameClientState }) {
+  return (
+    <main className="centered">
+      <p>Joining the game…</p>
+      {state !== undefined && <ConnectionBadge state={state} />}
+      {state?.error != null && (
+        <p className="error" role="alert">
+          {state.error.message}
+        </p>
+      )}
+    </main>
+  );
+}
+
+function Table({ session }: { session: GameSession }) {
+  const state = useSyncExternalStore(session.subscribe, session.getState);
+  const view = state.view;
+  if (view === null) throw new Error('Table needs a view');
+  const legal = currentLegal(state);
+  const table = useMemo(
+    () =>
+      makeTable(
+        state,
+        view,
+        legal,
+        (intent: Intent) => session.send(intent),
+        () => session.sync(),
+      ),
+    [state, view, legal, session],
+  );
+  const [selected, setSelected] = useState<MarkerId | null>(null);
+  const [choice, setChoice] = useState<{ land: LandNumber; moves: readonly LegionMove[] } | null>(null);
+  const [showMasterboard, setShowMasterboard] = useState(false);
+
+  // The selection goes when its legion does.
+  const selectedLegion = view.legions.find((l) => l.marker === selected) ?? null;
+  useEffect(() => {
+    if (selected !== null && selectedLegion === null) setSelected(null);
+  }, [selected, selectedLegion]);
+
+  const moves: LegionMove[] = legalOf(legal, 'moveLegion')
+    .filter((m) => m.legion === selected)
+    .map((m) => ({ land: m.land, via: m.via, entry: m.entry ?? null }));
+  const engagementLands = legalOf(legal, 'chooseEngagement').map((i) => i.land);
+  const pendingEngagements = view.turn?.engagements.map((e) => e.land) ?? [];
+
+  const sendMove = (move: LegionMove) => {
+    if (selected === null) return;
+    table.send({ type: 'moveLegion', legion: selected, land: move.land, via: move.via, entry: move.entry });
+    setChoice(null);
+    setSelected(null);
+  };
+  const onDestination = (land: LandNumber, ms: readonly LegionMove[]) => {
+    if (ms.length === 1 && ms[0] !== undefined) sendMove(ms[0]);
+    else setChoice({ land, moves: ms });
+  };
+  const onLegionClick = (marker: MarkerId) => {
+    const legion = view.legions.find((l) => l.marker === marker);
+    // Clicking an enemy (or any) legion standing on a destination moves there.
+    if (legion !== undefined && selected !== null && marker !== selected) {
+      const there = moves.filter((m) => m.land === legion.land);
+      if (there.length > 0) {
+        onDestination(legion.land, there);
+        return;
+      }
+    }
+    // During the choice of an engagement, clicking a legion in an engaged land chooses that engagement.
+    if (legion !== undefined && engagementLands.includes(legion.land)) {
+      table.send({ type: 'chooseEngagement', land: legion.land });
+      return;
+    }
+    setSelected(marker === selected ? null : marker);
+  };
+  const onLandClick = (land: LandNumber) => {
+    if (engagementLands.includes(land)) table.send({ type: 'chooseEngagement', land });
+  };
+
+  const legions: MasterLegion[] = view.legions.map((l) => ({
+    marker: l.marker,
+    land: l.land,
+    height: l.height,
+    color: table.colorOf(l.owner),
+    title:
+      l.characters !== null
+        ? l.characters.join(', ')
+        : l.known.length > 0
+          ? `known: ${l.known.join(', ')}`
+          : 'contents unknown',
+  }));
+
+  const battle = view.battle;
+  const boardIsBattle = battle !== null && !showMasterboard;
+  return (
+    <TableContext.Provider value={table}>
+      <main className="table">
+        <div className="table-bar">
+          <ConnectionBadge state={state} />
+          <TurnInfo />
+          {battle !== null && (
+            <button type="button" onClick={() => setShowMasterboard(!showMasterboard)}>
+              {showMasterboard ? 'Show the battle' : 'Show the Masterboard'}
+            </button>
+          )}
+          <button type="button" className="link" onClick={() => navigate({ page: 'lobby' })}>
+            Lobby
+          </button>
+        </div>
+        {state.rejection !== null && (
+          <RejectionBanner rejection={state.rejection} onDismiss={() => session.dismissRejection()} />
+        )}
+        <div className="board-area">
+          {boardIsBattle ? (
+            <BattleArea />
+          ) : (
+            <Masterboard
+              legions={legions}
+              selectedLegion={selected}
+              moves={moves}
+              engagedLands={pendingEngagements}
+              markedLands={engagementLands}
+              onLegionClick={onLegionClick}
+              onDestinationClick={onDestination}
+              onMoveClick={sendMove}
+              onLandClick={onLandClick}
+            />
+          )}
+        </div>
+        <aside className="sidebar">
+          {view.result !== null && <GameOverPanel />}
+          <PlayersPanel />
+          {view.engagement !== null && <EngagementPanel />}
+          <ActionPanel selected={selectedLegion} onSelect={setSelected} />
+          {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}
+          <EventLog />
+        </aside>
+        {choice !== null && (
+          <MoveChooser
+            land={choice.land}
+            moves={choice.moves}
+            onChoose={sendMove}
+            onClose={() => setChoice(null)}
+          />
+        )}
+      </main>
+    </TableContext.Provider>
+  );
+}

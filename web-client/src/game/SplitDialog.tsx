@@ -1,0 +1,134 @@
+// Splitting a legion (2.1, 4.3): click a character to move it to the next stack. Up to two new legions at
+// once (a three-way split), each under a free marker of the player's choice. The first turn's split must
+// be 4-4 with one lord in each legion (errata 4.1/5.2); the dialog says whether the server's legal list
+// holds the split, and the server decides.
+import { useState } from 'react';
+import type { CharacterName, MarkerId } from '../../../shared/data/types';
+import type { IntentOf } from '../../../shared/engine/intents';
+import type { LegionView } from '../../../shared/engine/view';
+import { Dialog } from '../ui/Dialog';
+import { legalOf, useTable } from './table';
+
+const sortKey = (cs: readonly string[]) => [...cs].sort().join(',');
+
+export function SplitDialog(props: {
+  legion: LegionView;
+  onSplit: (intent: IntentOf<'split'>) => void;
+  onClose: () => void;
+}) {
+  const { view, me, legal } = useTable();
+  const characters = props.legion.characters ?? [];
+  const [stackOf, setStackOf] = useState<number[]>(() => characters.map(() => 0));
+  const [threeWay, setThreeWay] = useState(false);
+  const free = view.players.find((p) => p.id === me)?.markersAvailable ?? [];
+  const [markers, setMarkers] = useState<[MarkerId, MarkerId]>([free[0] ?? '', free[1] ?? '']);
+  const stacks = threeWay ? 3 : 2;
+  const group = (s: number): CharacterName[] => characters.filter((_, i) => stackOf[i] === s);
+  const groups = [group(1), ...(threeWay ? [group(2)] : [])].filter((g) => g.length > 0);
+  const intent: IntentOf<'split'> = {
+    type: 'split',
+    legion: props.legion.marker,
+    groups: groups.map((g, i) => ({ marker: markers[i] as MarkerId, characters: g })),
+  };
+  const mine = new Set(groups.map(sortKey));
+  const allowed = legalOf(legal, 'split').some(
+    (i) =>
+      i.legion === props.legion.marker &&
+      i.groups.length === groups.length &&
+      i.groups.every((g) => mine.has(sortKey(g.characters))),
+  );
+  const firstTurn = view.players.find((p) => p.id === me)?.turnsTaken === 1;
+  const titles = [`Stays in ${props.legion.marker}`, 'New legion', 'Second new legion'];
+
+  return (
+    <Dialog title={`Split legion ${props.legion.marker}`} onClose={props.onClose} className="split-dialog">
+      {firstTurn && (
+        <p className="hint">
+          First turn: split your eight characters 4-4, with one lord (Titan or Angel) in each.
+        </p>
+      )}
+      <p className="hint">Click a character to move it to the next stack.</p>
+      <div className="stacks">
+        {Array.from({ length: stacks }, (_, s) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the stacks are positional
+          <div key={s} className="stack" data-stack={s}>
+            <h3>
+              {titles[s]} ({group(s).length})
+            </h3>
+            {s > 0 && (
+              <label>
+                Marker{' '}
+                <select
+                  value={markers[s - 1]}
+                  onChange={(e) => {
+                    const next: [MarkerId, MarkerId] = [...markers];
+                    next[s - 1] = e.target.value;
+                    setMarkers(next);
+                  }}
+                >
+                  {free.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <ul>
+              {characters.map((c, i) =>
+                stackOf[i] === s ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a legion may hold several of one creature
+                  <li key={i}>
+                    <button
+                      type="button"
+                      className="chip"
+                      data-character={c}
+                      aria-label={`${c}: ${titles[s]}; move to ${titles[(s + 1) % stacks]}`}
+                      onClick={() => setStackOf(stackOf.map((x, j) => (j === i ? (x + 1) % stacks : x)))}
+                    >
+                      {c}
+                    </button>
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          </div>
+        ))}
+      </div>
+      {!firstTurn && (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={threeWay}
+            onChange={(e) => {
+              setThreeWay(e.target.checked);
+              if (!e.target.checked) setStackOf(stackOf.map((x) => (x === 2 ? 0 : x)));
+            }}
+          />{' '}
+          Three-way split (two new legions)
+        </label>
+      )}
+      <p className={allowed ? 'ok' : 'warn'} role="status">
+        {groups.length === 0
+          ? 'Move some characters to a new legion.'
+          : allowed
+            ? 'This split is allowed.'
+            : 'This split is not allowed (each legion keeps at least two characters; see the rules).'}
+      </p>
+      {markers[0] === markers[1] && threeWay && <p className="warn">Choose two different markers.</p>}
+      <div className="choices">
+        <button
+          type="button"
+          className="primary"
+          disabled={groups.length === 0}
+          onClick={() => props.onSplit(intent)}
+        >
+          Split
+        </button>
+        <button type="button" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+    </Dialog>
+  );
+}

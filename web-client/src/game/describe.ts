@@ -1,0 +1,212 @@
+// Words for what happened and what is asked: event history lines, step names, intents as button labels.
+import type { GameEvent } from '../../../shared/engine/events';
+import type { Intent } from '../../../shared/engine/intents';
+import type { Step } from '../../../shared/engine/types';
+import type { HiddenEvent } from '../../../shared/protocol/messages';
+
+export type Names = (player: string) => string;
+
+const list = (items: readonly string[]) => (items.length === 0 ? 'nothing' : items.join(', '));
+
+/** One line of the event history; null for events not worth a line (the step changes). */
+export function describeEvent(e: GameEvent | HiddenEvent, name: Names): string | null {
+  switch (e.type) {
+    case 'hidden':
+      return 'A private event (not shown to you).';
+    case 'gameCreated':
+      return `The game was created for ${e.players.map((p) => p.name).join(', ')}.`;
+    case 'towerRolled':
+      return `${name(e.player)} rolled ${e.roll} for a tower.`;
+    case 'towersAssigned':
+      return `Towers: ${e.assignments.map((a) => `${name(a.player)} ${a.tower}`).join(', ')}.`;
+    case 'colorChosen':
+      return `${name(e.player)} plays ${e.color}.`;
+    case 'startingLegionPlaced':
+      return `${name(e.player)}'s legion ${e.legion} enters tower ${e.land}.`;
+    case 'stepBegan':
+      return null;
+    case 'turnStarted':
+      return `Turn ${e.number}: ${name(e.player)} to play.`;
+    case 'legionSplit':
+      return `${name(e.player)} split ${e.parent} in ${e.land}: ${e.children.map((c) => `${c.marker} (${c.height})`).join(', ')}.`;
+    case 'splitContents':
+      return `Your split of ${e.parent}: ${e.children.map((c) => `${c.marker} takes ${list(c.characters)}`).join('; ')}.`;
+    case 'movementRolled':
+      return `${name(e.player)} ${e.mulligan ? 'took a mulligan and rolled' : 'rolled'} ${e.roll} for movement.`;
+    case 'legionMoved':
+      return `${e.legion} moved ${e.from} → ${e.to}${e.via === 'normal' ? '' : e.via === 'towerTeleport' ? ' by tower teleport' : ' by titan teleport'}${e.entry ? ` (attacking from the ${e.entry})` : ''}${e.revealed.length > 0 ? `, revealing ${list(e.revealed)}` : ''}.`;
+    case 'moveUndone':
+      return `The move of ${e.legion} was taken back.`;
+    case 'legionsRecombined':
+      return `${list(e.from)} rejoined ${e.into}.`;
+    case 'movementEnded':
+      return `${name(e.player)} finished moving.`;
+    case 'engagementChosen':
+      return `Engagement in ${e.land}: ${e.attacker} attacks ${e.defender}.`;
+    case 'legionInspected':
+      return `You inspect ${e.legion}: ${list(e.characters)}.`;
+    case 'defenderFled':
+      return `${e.legion} fled.`;
+    case 'proposalsMade':
+      return `${name(e.player)} proposes: ${e.proposals.map(describeProposal).join(' | ')}.`;
+    case 'noMoreProposals':
+      return `${name(e.player)} will make no more proposals.`;
+    case 'proposalAccepted':
+      return `${name(e.player)} accepted: ${describeProposal(e.proposal)}.`;
+    case 'concessionAttempted':
+      return `${name(e.player)} (${e.side}) attempts to concede.`;
+    case 'engagementConceded':
+      return `${name(e.player)} (${e.side}) concedes.`;
+    case 'optionDeclined':
+      return `${name(e.player)} passes (${stepName(e.step)}).`;
+    case 'battleStarted':
+      return `Battle in ${e.terrain} (${e.land}): ${e.attacker.legion} (${list(e.attacker.characters.map((c) => c.type))}) against ${e.defender.legion} (${list(e.defender.characters.map((c) => c.type))}); the attacker enters from the ${e.attackerEntry}.`;
+    case 'maneuverBegan':
+      return `Battle turn ${e.round}: the ${e.side} maneuvers.`;
+    case 'characterMoved':
+      return `${e.id} ${e.from === null ? 'enters at' : `moves ${e.from} →`} ${e.to}.`;
+    case 'maneuverReset':
+      return `The ${e.side} took back his maneuvers.`;
+    case 'angelSummoned':
+      return `${e.character} summoned from ${e.from} into ${e.into}.`;
+    case 'reinforcementMustered':
+      return `${e.legion} musters a reinforcement ${e.creature}${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
+    case 'maneuverEnded':
+      return e.leftOff.length + e.returned.length === 0
+        ? null
+        : `${e.leftOff.length > 0 ? `Left off the board and slain: ${list(e.leftOff)}. ` : ''}${e.returned.length > 0 ? `Went back: ${list(e.returned)}.` : ''}`;
+    case 'driftDamage':
+      return `Drift damage: one hit each to ${list(e.ids)}.`;
+    case 'strikePhaseBegan':
+      return `The ${e.side} ${e.counterstrike ? 'strikes back' : 'strikes'}.`;
+    case 'strikeRolled':
+      return `${e.striker} strikes ${e.option.target} (${e.option.dice} dice, ${e.option.strikeNumber}+): ${e.rolls.join(' ')} → ${e.hits} hit${e.hits === 1 ? '' : 's'}.`;
+    case 'rangestrikeRolled':
+      return `${e.striker} rangestrikes ${e.target} (${e.dice} dice, ${e.strikeNumber}+): ${e.rolls.join(' ')} → ${e.hits} hit${e.hits === 1 ? '' : 's'}.`;
+    case 'carryOverAssigned':
+      return e.allocation.length === 0
+        ? 'No damage carries over.'
+        : `Carried over: ${e.allocation.map((a) => `${a.damage} to ${a.target}`).join(', ')}.`;
+    case 'slainRemoved':
+      return e.ids.length === 0 ? null : `Slain: ${list(e.ids)}.`;
+    case 'battleEnded':
+      return e.winner === null
+        ? 'The battle ends: both legions are destroyed.'
+        : `The battle ends: the ${e.winner} wins${e.timeLoss ? ' (time loss: the attacker ran out of turns)' : ''}.`;
+    case 'engagementResolved':
+      return `Engagement in ${e.land} resolved (${e.outcome})${e.winner ? `: ${e.winner} wins` : ''}. Losses: attacker ${list(e.attackerLosses)}; defender ${list(e.defenderLosses)}.`;
+    case 'engagementEnded':
+      return null;
+    case 'pointsScored':
+      return `${name(e.player)} scores ${e.points} point${e.points === 1 ? '' : 's'}${e.reason === 'halfPoints' ? ' (half points)' : e.reason === 'fled' ? ' (the enemy fled)' : ''}.`;
+    case 'angelAcquired':
+      return `${name(e.player)}'s ${e.legion} gains an ${e.character}.`;
+    case 'legionEliminated':
+      return `Legion ${e.legion} of ${name(e.owner)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
+    case 'playerEliminated':
+      return `${name(e.player)} is out of the game${e.by === null ? '' : `; ${name(e.by)} takes the markers`}.`;
+    case 'legionMustered':
+      return `${e.legion} musters a ${e.creature}${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
+    case 'turnEnded':
+      return `${name(e.player)} ends the turn.`;
+    case 'playerWithdrew':
+      return `${name(e.player)} withdraws from the game.`;
+    case 'timeCalled':
+      return `Time is called: ${e.remainingTurns.map(name).join(', ')} still play one turn.`;
+    case 'gameOver':
+      return e.result.winner === null
+        ? 'The game is over with no winner.'
+        : `The game is over: ${name(e.result.winner)} wins!`;
+    default: {
+      const unknown: never = e;
+      return `(${(unknown as { type: string }).type})`;
+    }
+  }
+}
+
+export function describeProposal(p: {
+  attackerLosses: readonly string[];
+  defenderLosses: readonly string[];
+}): string {
+  return `attacker loses ${list(p.attackerLosses)}, defender loses ${list(p.defenderLosses)}`;
+}
+
+const STEP_NAMES: Readonly<Record<Step['kind'], string>> = {
+  rollTower: 'rolling for towers',
+  chooseColor: 'choosing colours',
+  split: 'splitting',
+  move: 'moving',
+  chooseEngagement: 'choosing an engagement',
+  negotiate: 'negotiating',
+  negotiateFinal: 'final negotiation',
+  preBattleConcession: 'conceding before battle',
+  maneuver: 'maneuvering',
+  concessionAttempted: 'answering a concession',
+  driftConcession: 'conceding before drift damage',
+  strike: 'striking',
+  counterstrike: 'striking back',
+  carryOver: 'allocating carry-over',
+  battleEnding: 'ending the battle',
+  postBattleAddition: 'summoning or reinforcing after the battle',
+  acquireAngel: 'taking an angel',
+  muster: 'mustering',
+  gameOver: 'game over',
+};
+
+export function stepName(kind: Step['kind']): string {
+  return STEP_NAMES[kind];
+}
+
+/** A label for a button that sends this intent as it is. */
+export function intentLabel(intent: Intent): string {
+  switch (intent.type) {
+    case 'rollTower':
+      return 'Roll for a tower';
+    case 'chooseColor':
+      return `Play ${intent.color}`;
+    case 'rollMovement':
+      return 'Roll for movement';
+    case 'takeMulligan':
+      return 'Take a mulligan (roll again)';
+    case 'doneMoving':
+      return 'Done moving';
+    case 'chooseEngagement':
+      return `Resolve the engagement in ${intent.land}`;
+    case 'flee':
+      return 'Flee';
+    case 'noMoreProposals':
+      return 'No more proposals';
+    case 'fight':
+      return 'Fight';
+    case 'concede':
+      return 'Concede';
+    case 'acceptConcession':
+      return "Accept the opponent's concession";
+    case 'pass':
+      return 'Pass';
+    case 'resetManeuver':
+      return 'Take back the maneuvers';
+    case 'doneManeuvering':
+      return 'Done maneuvering';
+    case 'doneStriking':
+      return 'Done striking';
+    case 'endTurn':
+      return 'End the turn';
+    case 'withdraw':
+      return 'Withdraw from the game';
+    case 'acquireAngel':
+      return `Take an ${intent.character}`;
+    case 'summon':
+      return `Summon an ${intent.character} from ${intent.from}`;
+    case 'reinforce':
+      return `Muster a ${intent.creature}${intent.reveal.length > 0 ? ` (reveal ${list(intent.reveal)})` : ''}`;
+    case 'undoMove':
+      return `Undo the move of ${intent.legion}`;
+    case 'acceptProposal':
+      return `Accept: ${describeProposal(intent.proposal)}`;
+    case 'assignCarryOver':
+      return intent.targets.length === 0 ? 'Carry nothing over' : `Carry over to ${list(intent.targets)}`;
+    default:
+      return intent.type;
+  }
+}

@@ -1,0 +1,228 @@
+// The lobby: create a game (seats and options), the open games to join, the running games to return to or
+// watch as a spectator, and joining an invite-only game by its link.
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { GameSummary, UserDto } from '../../../shared/protocol/rest';
+import { ApiError, api } from '../app/api';
+import { navigate } from '../app/route';
+import { SeatList } from './SeatList';
+
+const REFRESH_MS = 4000;
+
+export function LobbyScreen({ user }: { user: UserDto }) {
+  const [games, setGames] = useState<readonly GameSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const list = await api.listGames('active');
+      setGames(list.games);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The server cannot be reached.');
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const open = (games ?? []).filter((g) => g.status === 'open');
+  const running = (games ?? []).filter((g) => g.status === 'running');
+  return (
+    <main className="lobby">
+      <CreateGame onCreated={(g) => navigate({ page: 'game', game: g.id, as: 'player' })} />
+      <section className="card">
+        <h2>Open games</h2>
+        {error !== null && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {games === null ? <p>Loading…</p> : open.length === 0 ? <p>No open games. Create one!</p> : null}
+        <ul className="game-list">
+          {open.map((g) => (
+            <li key={g.id} className="game-item" data-game={g.id}>
+              <GameHeadline game={g} />
+              <SeatList game={g} user={user} onChange={() => void load()} />
+              <button type="button" onClick={() => navigate({ page: 'game', game: g.id, as: 'player' })}>
+                Open
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card">
+        <h2>Running games</h2>
+        {running.length === 0 && <p>No game is being played.</p>}
+        <ul className="game-list">
+          {running.map((g) => (
+            <li key={g.id} className="game-item" data-game={g.id}>
+              <GameHeadline game={g} />
+              <span className="players">{g.seats.map((s) => occupantName(s.occupant)).join(', ')}</span>
+              {g.yourSeat !== null ? (
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={() => navigate({ page: 'game', game: g.id, as: 'player' })}
+                >
+                  Play
+                </button>
+              ) : null}
+              {g.spectatorsAllowed && g.yourSeat === null && (
+                <button type="button" onClick={() => navigate({ page: 'game', game: g.id, as: 'spectator' })}>
+                  Watch
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <JoinByLink />
+    </main>
+  );
+}
+
+export function occupantName(o: GameSummary['seats'][number]['occupant']): string {
+  return o.kind === 'empty' ? '(empty)' : o.kind === 'bot' ? `${o.name} (bot)` : o.name;
+}
+
+function GameHeadline({ game }: { game: GameSummary }) {
+  const filled = game.seats.filter((s) => s.occupant.kind !== 'empty').length;
+  return (
+    <span className="headline">
+      <strong>{game.creator.name}'s game</strong> · {filled}/{game.seats.length} seats
+      {game.options.variant === 'titanPlus' ? ' · TITANplus' : ''}
+      {game.inviteOnly ? ' · invite only' : ''}
+      {game.spectatorsAllowed ? '' : ' · no spectators'}
+    </span>
+  );
+}
+
+function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
+  const [seats, setSeats] = useState(2);
+  const [variant, setVariant] = useState<'default' | 'titanPlus'>('default');
+  const [inviteOnly, setInviteOnly] = useState(false);
+  const [spectatorsAllowed, setSpectatorsAllowed] = useState(true);
+  const [takeSeat, setTakeSeat] = useState(true);
+  const [handicap, setHandicap] = useState<Record<string, number>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const handicapMulligans = Object.fromEntries(
+        Object.entries(handicap).filter(([seat, n]) => n > 0 && Number(seat.slice(1)) <= seats),
+      );
+      const game = await api.createGame({
+        seats,
+        options: { variant, handicapMulligans },
+        inviteOnly,
+        spectatorsAllowed,
+        takeSeat,
+      });
+      onCreated(game);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The server cannot be reached.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card">
+      <h2>New game</h2>
+      <form className="create-game" onSubmit={(e) => void submit(e)}>
+        <label>
+          Players
+          <select name="seats" value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
+            {[2, 3, 4, 5, 6].map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Game
+          <select
+            name="variant"
+            value={variant}
+            onChange={(e) => setVariant(e.target.value as 'default' | 'titanPlus')}
+          >
+            <option value="default">Titan</option>
+            <option value="titanPlus">TITANplus (shortened, 21.3)</option>
+          </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={takeSeat} onChange={(e) => setTakeSeat(e.target.checked)} /> I play
+          in it
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={inviteOnly} onChange={(e) => setInviteOnly(e.target.checked)} />{' '}
+          Invite only
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={spectatorsAllowed}
+            onChange={(e) => setSpectatorsAllowed(e.target.checked)}
+          />{' '}
+          Spectators allowed
+        </label>
+        <details>
+          <summary>Handicap mulligans (errata 7.6)</summary>
+          {Array.from({ length: seats }, (_, i) => `p${i + 1}`).map((seat) => (
+            <label key={seat}>
+              Seat {seat.slice(1)}
+              <input
+                type="number"
+                min={0}
+                max={6}
+                value={handicap[seat] ?? 0}
+                onChange={(e) => setHandicap({ ...handicap, [seat]: Number(e.target.value) })}
+              />
+            </label>
+          ))}
+        </details>
+        {error !== null && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={busy}>
+          Create the game
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function JoinByLink() {
+  const [link, setLink] = useState('');
+  const go = (e: FormEvent) => {
+    e.preventDefault();
+    const hash = link.includes('#') ? link.slice(link.indexOf('#')) : link;
+    if (hash.startsWith('#/')) globalThis.location.hash = hash;
+  };
+  return (
+    <section className="card">
+      <h2>Invitation</h2>
+      <form className="inline" onSubmit={go}>
+        <label>
+          Paste an invitation link
+          <input
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            placeholder="https://…#/play/…?invite=…"
+          />
+        </label>
+        <button type="submit">Go</button>
+      </form>
+    </section>
+  );
+}
