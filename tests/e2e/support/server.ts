@@ -71,13 +71,19 @@ export const everyStrikeHits: RulesEngine = {
 };
 
 /**
- * `engine` with every roll and every bot choice drawn from a seed that is a hash of `salt`, the state and the
- * intent (or the bot's seat): the same position always gets the same dice and the same bot move, so a test's
- * game does not depend on when each page or the bot happened to act. The server's own dice are ignored.
+ * `engine` with every roll and every bot choice drawn from a seed that is a hash of `salt`, the state, the intent
+ * (or the bot's seat) and how often that same question was asked before (a tie of tower rolls, 1.3.1, leaves the
+ * state as it was): the same game always gets the same dice and the same bot moves, so a test's game does not
+ * depend on when each page or the bot happened to act. The server's own dice are ignored.
  */
 export function deterministic(engine: RulesEngine, salt: string): RulesEngine {
-  const seedOf = (...parts: unknown[]): number =>
-    createHash('sha256').update(salt).update(JSON.stringify(parts)).digest().readUInt32BE(0);
+  const asked = new Map<string, number>();
+  const seedOf = (...parts: unknown[]): number => {
+    const key = createHash('sha256').update(salt).update(JSON.stringify(parts)).digest('hex');
+    const n = asked.get(key) ?? 0;
+    asked.set(key, n + 1);
+    return createHash('sha256').update(`${key}:${n}`).digest().readUInt32BE(0);
+  };
   return {
     ...engine,
     decide: (state, actor, intent) => engine.decide(state, actor, intent, seededDice(seedOf(state, intent))),
