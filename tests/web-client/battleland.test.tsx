@@ -130,7 +130,7 @@ describe('Battleland drawing', () => {
     ]);
   });
 
-  it('12.3, 12.6: characters show type, power-skill and hits; slain ones are marked; off-board ones wait at the entrance', () => {
+  it('12.3, 12.6: characters show type, power-skill, hits and their owner (colour code and glyph); slain ones are marked; off-board ones wait at the entrance', () => {
     const markup = renderToStaticMarkup(
       <Battleland
         terrain="Plains"
@@ -148,7 +148,11 @@ describe('Battleland drawing', () => {
     const chits = withClass(markup, 'character');
     expect(chits.map((e) => e.attrs['data-id'])).toEqual(['Rd01-2', 'Rd01-1', 'Gd02-1']);
     const titan = chits.find((e) => e.attrs['data-id'] === 'Rd01-1');
-    expect(titan?.attrs['aria-label']).toBe('attacker Titan 7-4, 2 hits on C3');
+    expect(titan?.attrs['aria-label']).toBe('attacker (Red) Titan 7-4, 2 hits on C3');
+    // The owner's colour is written (code and glyph), not only shown as a fill.
+    expect(titan?.attrs['data-color']).toBe('Red');
+    const owners = withClass(markup, 'owner').map((e) => e.text);
+    expect(owners).toEqual(['✚Rd ATT', '✚Rd ATT', '★Gd DEF']);
     expect(translation(titan as never)).toEqual({
       x: Math.round(hexPoint('C3').x * 10) / 10,
       y: Math.round(hexPoint('C3').y * 10) / 10,

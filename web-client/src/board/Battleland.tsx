@@ -391,15 +391,19 @@ function Entrances(
   );
 }
 
-/** A character: its type, power-skill (3.5), hits taken (12.3); slain characters are crossed out (12.6). */
+/** A character: its type, power-skill (3.5), hits taken (12.3); slain characters are crossed out (12.6). Its
+ *  side and its owner's colour are written on it (the colour's code and glyph, as on the legion markers), so
+ *  the two armies are told apart by more than hue. */
 function Chit(props: BattlelandProps & { chit: BattleChit; at: Point; size: number }) {
   const { chit, size, onCharacterClick } = props;
-  const colours = chit.color === null ? NEUTRAL_FILL : PLAYER_FILL[chit.color];
+  const colours = chit.color === null ? { ...NEUTRAL_FILL, code: '', glyph: '' } : PLAYER_FILL[chit.color];
+  const sideWord = chit.side === 'attacker' ? 'ATT' : 'DEF';
+  const owner = chit.color === null ? sideWord : `${colours.glyph}${colours.code} ${sideWord}`;
   const skill = CHARACTERS[chit.type].skill;
   const slain = chit.hits >= chit.power;
   const target = (props.targets ?? []).includes(chit.id);
   const selected = props.selected === chit.id;
-  const label = `${chit.side} ${chit.type} ${chit.power}-${skill}${chit.hits > 0 ? `, ${chit.hits} hits` : ''}${
+  const label = `${chit.side}${chit.color === null ? '' : ` (${chit.color})`} ${chit.type} ${chit.power}-${skill}${chit.hits > 0 ? `, ${chit.hits} hits` : ''}${
     slain ? ', slain' : ''
   }${chit.hex === null ? ', off the board' : ` on ${chit.hex}`}${target ? ' (target)' : ''}`;
   const h = size / 2;
@@ -409,6 +413,7 @@ function Chit(props: BattlelandProps & { chit: BattleChit; at: Point; size: numb
       data-id={chit.id}
       data-type={chit.type}
       data-hits={chit.hits}
+      data-color={chit.color ?? undefined}
       transform={`translate(${round(props.at.x)} ${round(props.at.y)})`}
       {...buttonProps(label, onCharacterClick === undefined ? undefined : () => onCharacterClick(chit.id))}
     >
@@ -456,13 +461,14 @@ function Chit(props: BattlelandProps & { chit: BattleChit; at: Point; size: numb
         {`${chit.power}-${skill}`}
       </text>
       <text
+        className="owner"
         y={h * 0.78}
         fontSize={size * 0.18}
         fill={colours.ink}
         textAnchor="middle"
         dominantBaseline="middle"
       >
-        {chit.side === 'attacker' ? 'ATT' : 'DEF'}
+        {owner}
       </text>
       {chit.hits > 0 && (
         <g className="hits" transform={`translate(${h - 2} ${-h + 2})`}>

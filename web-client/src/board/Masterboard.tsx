@@ -28,26 +28,27 @@ export interface MasterLegion {
   readonly title?: string;
 }
 
-export interface MasterboardProps {
+/** `M`: the moves handed in, handed back as they are on a click (a caller may carry more in them). */
+export interface MasterboardProps<M extends LegionMove = LegionMove> {
   readonly legions: readonly MasterLegion[];
   readonly selectedLegion?: MarkerId | null;
   /** The legal moves of the selected legion (from the server's legal intents or the engine's legalMoves). */
-  readonly moves?: readonly LegionMove[];
+  readonly moves?: readonly M[];
   /** Lands of engagements (pending or being resolved). */
   readonly engagedLands?: readonly LandNumber[];
   /** Lands to draw attention to (e.g. the engagements to choose from); clicking one calls onLandClick. */
   readonly markedLands?: readonly LandNumber[];
   readonly onLegionClick?: (marker: MarkerId) => void;
   /** A highlighted destination was clicked: all the moves that end there. */
-  readonly onDestinationClick?: (land: LandNumber, moves: readonly LegionMove[]) => void;
+  readonly onDestinationClick?: (land: LandNumber, moves: readonly M[]) => void;
   /** One specific move was picked (an entry-side badge). */
-  readonly onMoveClick?: (move: LegionMove) => void;
+  readonly onMoveClick?: (move: M) => void;
   readonly onLandClick?: (land: LandNumber) => void;
 }
 
 export const ENTRY_LETTER: Readonly<Record<AttackerSide, string>> = { left: 'L', right: 'R', bottom: 'B' };
 
-export function Masterboard(props: MasterboardProps) {
+export function Masterboard<M extends LegionMove = LegionMove>(props: MasterboardProps<M>) {
   const byLand = groupBy(props.legions, (l) => l.land);
   const movesByLand = groupBy(props.moves ?? [], (m) => m.land);
   const engaged = new Set(props.engagedLands ?? []);
@@ -89,13 +90,13 @@ export function Masterboard(props: MasterboardProps) {
   );
 }
 
-function LandShape(props: {
+function LandShape<M extends LegionMove>(props: {
   number: LandNumber;
   engaged: boolean;
   marked: boolean;
-  moves: readonly LegionMove[];
+  moves: readonly M[];
   onLandClick: ((land: LandNumber) => void) | undefined;
-  onDestinationClick: ((land: LandNumber, moves: readonly LegionMove[]) => void) | undefined;
+  onDestinationClick: ((land: LandNumber, moves: readonly M[]) => void) | undefined;
 }) {
   const l = land(props.number);
   const colours = TERRAIN_FILL[l.terrain];
@@ -178,13 +179,11 @@ function LandShape(props: {
 }
 
 function describeMoves(moves: readonly LegionMove[]): string {
-  return moves
-    .map((m) => {
-      const how =
-        m.via === 'normal' ? 'move' : m.via === 'towerTeleport' ? 'tower teleport' : 'titan teleport';
-      return m.entry === null ? how : `${how}, attack from the ${m.entry}`;
-    })
-    .join('; ');
+  const words = moves.map((m) => {
+    const how = m.via === 'normal' ? 'move' : m.via === 'towerTeleport' ? 'tower teleport' : 'titan teleport';
+    return m.entry === null ? how : `${how}, attack from the ${m.entry}`;
+  });
+  return [...new Set(words)].join('; ');
 }
 
 /** 7.3: the Signs of one land, each on its border with the neighbour it leads to. */
@@ -217,13 +216,13 @@ function Signs({ number }: { number: LandNumber }) {
 
 /** The side an attacker would enter the Battleland from (errata 2.2, 10.1): for a normal move, a badge on the
  *  border the last step crosses; for a Titan teleport (any side, 8.2), a row of badges inside the land. */
-function EntryBadges(props: {
+function EntryBadges<M extends LegionMove>(props: {
   number: LandNumber;
-  moves: readonly LegionMove[];
-  onMoveClick: ((move: LegionMove) => void) | undefined;
+  moves: readonly M[];
+  onMoveClick: ((move: M) => void) | undefined;
 }) {
   const l = land(props.number);
-  const badges: { move: LegionMove; at: Point; key: string }[] = [];
+  const badges: { move: M; at: Point; key: string }[] = [];
   const teleports = props.moves.filter((m) => m.entry !== null && m.via !== 'normal');
   for (const move of props.moves) {
     if (move.entry === null || move.via !== 'normal') continue;

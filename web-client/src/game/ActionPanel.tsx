@@ -6,7 +6,7 @@ import type { MarkerId } from '../../../shared/data/types';
 import type { Intent, IntentType } from '../../../shared/engine/intents';
 import type { LegionView } from '../../../shared/engine/view';
 import { Dialog } from '../ui/Dialog';
-import { intentLabel, stepName } from './describe';
+import { concessionWords, intentLabel, stepName } from './describe';
 import { MusterDialog } from './MusterDialog';
 import { SplitDialog } from './SplitDialog';
 import { legalOf, useTable } from './table';
@@ -34,9 +34,8 @@ const BUTTON_INTENTS: readonly IntentType[] = [
   'endTurn',
 ];
 
-/** Intents asked for twice (they cannot be taken back). */
+/** Intents asked for twice (they cannot be taken back); a concession's words depend on the step. */
 const CONFIRM: Partial<Record<IntentType, string>> = {
-  concede: 'Concede this engagement? Your legion will be eliminated.',
   withdraw: 'Withdraw from the game? Your legions leave the board and you are out.',
 };
 
@@ -154,7 +153,7 @@ export function ActionPanel(props: {
             data-intent={intent.type}
             onClick={() => send(intent)}
           >
-            {intentLabel(intent)}
+            {intentLabel(intent, view.step)}
           </button>
         ))}
         {concede !== undefined && (
@@ -165,7 +164,7 @@ export function ActionPanel(props: {
             data-intent="concede"
             onClick={() => setConfirming(concede)}
           >
-            Concede
+            {concessionWords(view.step).label}
           </button>
         )}
       </div>
@@ -194,7 +193,11 @@ export function ActionPanel(props: {
       )}
       {confirming !== null && (
         <Dialog title="Are you sure?" onClose={() => setConfirming(null)}>
-          <p>{CONFIRM[confirming.type] ?? intentLabel(confirming)}</p>
+          <p>
+            {confirming.type === 'concede'
+              ? concessionWords(view.step).confirm
+              : (CONFIRM[confirming.type] ?? intentLabel(confirming, view.step))}
+          </p>
           <div className="choices">
             <button
               type="button"
@@ -204,7 +207,7 @@ export function ActionPanel(props: {
                 setConfirming(null);
               }}
             >
-              Yes, {intentLabel(confirming).toLowerCase()}
+              Yes, {intentLabel(confirming, view.step).toLowerCase()}
             </button>
             <button type="button" onClick={() => setConfirming(null)}>
               No

@@ -108,10 +108,13 @@ export function BattleArea() {
           />
         )}
         {selected !== null && target === null && targets.length > 0 && (
-          <p className="hint">Now click a target (dashed red): {targets.join(', ')}.</p>
+          <p className="hint">
+            Now click a target (dashed red): {targets.map((id) => characterWords(battle, id)).join(', ')}.
+          </p>
         )}
         <CarryOverPanel
           battle={battle}
+          roll={lastRoll}
           options={legalOf(legal, 'assignCarryOver')}
           busy={busy}
           onAssign={send}
@@ -231,24 +234,32 @@ function StrikePanel(props: {
 /** Errata 12.4: after the roll, the striker allocates the excess hits among the characters allowed. */
 function CarryOverPanel(props: {
   battle: BattleState;
+  /** The last roll event: the strike whose excess hits are allocated, with the server's count of hits. */
+  roll: RollEvent | null;
   options: readonly IntentOf<'assignCarryOver'>[];
   busy: boolean;
   onAssign: (intent: Intent) => void;
 }) {
   const pending = props.battle.pendingCarryOver;
   if (props.options.length === 0 && pending === null) return null;
-  const typeOf = (id: string) => {
-    const c = props.battle.characters.find((x) => x.id === id);
-    return c === undefined ? id : `${c.type} (${c.hex ?? 'off board'})`;
-  };
+  const typeOf = (id: string) => characterWords(props.battle, id);
+  const roll = props.roll;
+  // The strike being allocated is the last one rolled (errata 12.4: the allocation follows the roll at once).
+  const hits =
+    pending !== null &&
+    roll?.type === 'strikeRolled' &&
+    roll.striker === pending.striker &&
+    roll.rolls.join() === pending.rolls.join()
+      ? roll.hits
+      : undefined;
   return (
     <section className="carry-over" aria-label="Carry-over">
       <h3>Carry-over</h3>
       {pending !== null && (
         <p>
-          {typeOf(pending.striker)} rolled{' '}
-          <Dice rolls={pending.rolls} strikeNumber={pending.option.strikeNumber} /> against{' '}
-          {typeOf(pending.option.target)}: excess hits may carry over.
+          {typeOf(pending.striker)} rolled <Dice rolls={pending.rolls} hits={hits} label="Strike roll" />{' '}
+          against {typeOf(pending.option.target)} ({pending.option.strikeNumber}+)
+          {hits === undefined ? '' : `: ${hits} hit${hits === 1 ? '' : 's'}`}; excess hits may carry over.
         </p>
       )}
       <div className="choices">
@@ -275,6 +286,12 @@ function CarryOverPanel(props: {
 
 type RollEvent = EventOf<'strikeRolled'> | EventOf<'rangestrikeRolled'>;
 
+/** A character in words: its type and where it stands (ids are for the machine). */
+export function characterWords(battle: BattleState, id: string): string {
+  const c = battle.characters.find((x) => x.id === id);
+  return c === undefined ? id : `${c.type} (${c.hex ?? 'off board'})`;
+}
+
 function lastStrike(events: readonly { type: string }[]): RollEvent | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
@@ -294,7 +311,7 @@ function LastRoll({ event }: { event: RollEvent }) {
       <h3>Last roll</h3>
       <p>
         {typeOf(event.striker)} → {typeOf(target)} ({sn}+):{' '}
-        <Dice rolls={event.rolls} strikeNumber={sn} label="Strike roll" />{' '}
+        <Dice rolls={event.rolls} hits={event.hits} label="Strike roll" />{' '}
         <strong>
           {event.hits} hit{event.hits === 1 ? '' : 's'}
         </strong>

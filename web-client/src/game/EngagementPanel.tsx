@@ -1,10 +1,11 @@
 // The engagement being resolved (2.5, 9.x): the two legions (what each player saw at the inspection, what is
 // known to all), whose move it is, the negotiation (proposals made by each side; building a set of proposals by
 // picking each side's losses; accepting one of the opponent's), the losses and the result.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { land } from '../../../shared/data/masterboard';
 import type { CharacterName, MarkerId } from '../../../shared/data/types';
 import type { Proposal } from '../../../shared/engine/intents';
+import { normalizeProposal, sameProposal } from '../../../shared/engine/negotiation';
 import { describeProposal, stepName } from './describe';
 import { CharacterList } from './LegionPanel';
 import { legalOf, useTable } from './table';
@@ -93,6 +94,20 @@ export function EngagementPanel() {
           attacker={attacker.characters}
           defender={defender.characters}
           suggestions={legalOf(legal, 'propose').flatMap((p) => p.proposals)}
+          made={
+            negotiation === null || mySide === null
+              ? []
+              : mySide === 'attacker'
+                ? negotiation.attackerProposals
+                : negotiation.defenderProposals
+          }
+          opponents={
+            negotiation === null || mySide === null
+              ? []
+              : mySide === 'attacker'
+                ? negotiation.defenderProposals
+                : negotiation.attackerProposals
+          }
           busy={busy}
           onSend={(proposals) => send({ type: 'propose', proposals })}
         />
@@ -121,31 +136,49 @@ function ProposalList({ title, proposals }: { title: string; proposals: readonly
   );
 }
 
-/** 9.3: a proposal names exactly what each legion loses; a player offers a set of them at once. */
+/** 9.3: a proposal names exactly what each legion loses; a player offers a set of them at once. The builder
+ *  refuses what cannot be a new proposal (nothing lost on either side, one already in the set, one this player
+ *  already made, one the opponent made, which is accepted instead); whether a proposal is a legal agreement
+ *  (errata 9.3) the server decides. */
 function ProposalBuilder(props: {
   attacker: readonly CharacterName[];
   defender: readonly CharacterName[];
   suggestions: readonly Proposal[];
+  /** The proposals this player made earlier in this negotiation, and those of the opponent. */
+  made: readonly Proposal[];
+  opponents: readonly Proposal[];
   busy: boolean;
   onSend: (proposals: Proposal[]) => void;
 }) {
   const [lostA, setLostA] = useState<boolean[]>(() => props.attacker.map(() => false));
   const [lostD, setLostD] = useState<boolean[]>(() => props.defender.map(() => false));
   const [set, setSet] = useState<Proposal[]>([]);
-  const current: Proposal = {
+  const refusalId = useId();
+  const current: Proposal = normalizeProposal({
     attackerLosses: props.attacker.filter((_, i) => lostA[i]),
     defenderLosses: props.defender.filter((_, i) => lostD[i]),
-  };
+  });
   const toggle = (flags: boolean[], i: number) => flags.map((f, j) => (j === i ? !f : f));
-  const add = (p: Proposal) => {
-    if (!set.some((q) => JSON.stringify(q) === JSON.stringify(p))) setSet([...set, p]);
+  /** Why `p` may not be added to the set, or null. */
+  const refusal = (p: Proposal): string | null => {
+    if (p.attackerLosses.length === 0 && p.defenderLosses.length === 0)
+      return 'Pick what at least one legion loses.';
+    if (set.some((q) => sameProposal(p, q))) return 'This proposal is already in the set.';
+    if (props.made.some((q) => sameProposal(p, q))) return 'You already made this proposal.';
+    if (props.opponents.some((q) => sameProposal(p, q)))
+      return 'Your opponent made this proposal: accept it instead.';
+    return null;
   };
+  const add = (p: Proposal) => {
+    if (refusal(p) === null) setSet([...set, normalizeProposal(p)]);
+  };
+  const currentRefusal = refusal(current);
   return (
     <div className="proposal-builder">
       <h4>Make proposals</h4>
       <p className="hint">
-        Pick what each legion loses (one side must be wholly eliminated unless both agree otherwise), add it,
-        then send the set.
+        Pick what each legion loses (at least one legion must be wholly eliminated, and a legion that loses
+        its Titan loses everything; errata 9.3), add it, then send the set.
       </p>
       <div className="sides">
         <fieldset>
@@ -184,19 +217,39 @@ function ProposalBuilder(props: {
         </fieldset>
       </div>
       <div className="choices">
-        <button type="button" onClick={() => add(current)}>
+        <button
+          type="button"
+          disabled={currentRefusal !== null}
+          aria-describedby={currentRefusal === null ? undefined : refusalId}
+          onClick={() => add(current)}
+        >
           Add: {describeProposal(current)}
         </button>
       </div>
+      {currentRefusal !== null && (
+        <p className="warn" id={refusalId}>
+          {currentRefusal}
+        </p>
+      )}
       {props.suggestions.length > 0 && (
         <details>
           <summary>Suggestions</summary>
           <div className="choices">
-            {props.suggestions.map((p) => (
-              <button key={JSON.stringify(p)} type="button" onClick={() => add(p)}>
-                {describeProposal(p)}
-              </button>
-            ))}
+            {props.suggestions.map((p) => {
+              const why = refusal(p);
+              return (
+                <button
+                  key={JSON.stringify(p)}
+                  type="button"
+                  disabled={why !== null}
+                  title={why ?? undefined}
+                  onClick={() => add(p)}
+                >
+                  {describeProposal(p)}
+                  {why === null ? '' : ` (${why})`}
+                </button>
+              );
+            })}
           </div>
         </details>
       )}
@@ -217,7 +270,10 @@ function ProposalBuilder(props: {
             className="primary"
             disabled={props.busy}
             data-intent="propose"
-            onClick={() => props.onSend(set)}
+            onClick={() => {
+              props.onSend(set);
+              setSet([]);
+            }}
           >
             Send {set.length} proposal{set.length === 1 ? '' : 's'}
           </button>

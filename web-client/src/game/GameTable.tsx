@@ -3,7 +3,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { LandNumber, MarkerId } from '../../../shared/data/types';
 import type { Intent } from '../../../shared/engine/intents';
-import type { LegionMove } from '../../../shared/engine/movement';
 import { createGameSession, type GameSession } from '../app/gameSession';
 import { currentLegal, type GameClientState } from '../app/gameState';
 import { navigate } from '../app/route';
@@ -15,7 +14,7 @@ import { EngagementPanel } from './EngagementPanel';
 import { EventLog } from './EventLog';
 import { GameOverPanel } from './GameOverPanel';
 import { LegionPanel } from './LegionPanel';
-import { MoveChooser } from './MoveChooser';
+import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
 import { TurnInfo } from './TurnInfo';
 import { legalOf, makeTable, TableContext } from './table';
@@ -83,7 +82,7 @@ function Table({ session }: { session: GameSession }) {
     [state, view, legal, session],
   );
   const [selected, setSelected] = useState<MarkerId | null>(null);
-  const [choice, setChoice] = useState<{ land: LandNumber; moves: readonly LegionMove[] } | null>(null);
+  const [choice, setChoice] = useState<{ land: LandNumber; moves: readonly MoveOption[] } | null>(null);
   const [showMasterboard, setShowMasterboard] = useState(false);
 
   // The selection goes when its legion does.
@@ -92,19 +91,18 @@ function Table({ session }: { session: GameSession }) {
     if (selected !== null && selectedLegion === null) setSelected(null);
   }, [selected, selectedLegion]);
 
-  const moves: LegionMove[] = legalOf(legal, 'moveLegion')
-    .filter((m) => m.legion === selected)
-    .map((m) => ({ land: m.land, via: m.via, entry: m.entry ?? null }));
+  // One option per legal moveLegion intent: a Tower Teleport comes once per Lord it may reveal (8.1).
+  const moves = legionMoveOptions(legal, selected);
   const engagementLands = legalOf(legal, 'chooseEngagement').map((i) => i.land);
   const pendingEngagements = view.turn?.engagements.map((e) => e.land) ?? [];
 
-  const sendMove = (move: LegionMove) => {
+  const sendMove = (move: MoveOption) => {
     if (selected === null) return;
-    table.send({ type: 'moveLegion', legion: selected, land: move.land, via: move.via, entry: move.entry });
+    table.send(moveIntent(selected, move));
     setChoice(null);
     setSelected(null);
   };
-  const onDestination = (land: LandNumber, ms: readonly LegionMove[]) => {
+  const onDestination = (land: LandNumber, ms: readonly MoveOption[]) => {
     if (ms.length === 1 && ms[0] !== undefined) sendMove(ms[0]);
     else setChoice({ land, moves: ms });
   };
@@ -191,6 +189,7 @@ function Table({ session }: { session: GameSession }) {
           <MoveChooser
             land={choice.land}
             moves={choice.moves}
+            characters={selectedLegion?.characters ?? null}
             onChoose={sendMove}
             onClose={() => setChoice(null)}
           />

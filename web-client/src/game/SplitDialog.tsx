@@ -2,7 +2,7 @@
 // once (a three-way split), each under a free marker of the player's choice. The first turn's split must
 // be 4-4 with one lord in each legion (errata 4.1/5.2); the dialog says whether the server's legal list
 // holds the split, and the server decides.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { CharacterName, MarkerId } from '../../../shared/data/types';
 import type { IntentOf } from '../../../shared/engine/intents';
 import type { LegionView } from '../../../shared/engine/view';
@@ -20,15 +20,19 @@ export function SplitDialog(props: {
   const characters = props.legion.characters ?? [];
   const [stackOf, setStackOf] = useState<number[]>(() => characters.map(() => 0));
   const [threeWay, setThreeWay] = useState(false);
+  const ids = useId();
   const free = view.players.find((p) => p.id === me)?.markersAvailable ?? [];
   const [markers, setMarkers] = useState<[MarkerId, MarkerId]>([free[0] ?? '', free[1] ?? '']);
   const stacks = threeWay ? 3 : 2;
   const group = (s: number): CharacterName[] => characters.filter((_, i) => stackOf[i] === s);
-  const groups = [group(1), ...(threeWay ? [group(2)] : [])].filter((g) => g.length > 0);
+  // The new legions: each non-empty new stack under the marker chosen for that stack.
+  const newStacks = (threeWay ? [1, 2] : [1]).filter((s) => group(s).length > 0);
+  const groups = newStacks.map(group);
+  const chosenMarkers = newStacks.map((s) => markers[s - 1] ?? '');
   const intent: IntentOf<'split'> = {
     type: 'split',
     legion: props.legion.marker,
-    groups: groups.map((g, i) => ({ marker: markers[i] as MarkerId, characters: g })),
+    groups: newStacks.map((s, i) => ({ marker: chosenMarkers[i] as MarkerId, characters: group(s) })),
   };
   const mine = new Set(groups.map(sortKey));
   const allowed = legalOf(legal, 'split').some(
@@ -39,6 +43,17 @@ export function SplitDialog(props: {
   );
   const firstTurn = view.players.find((p) => p.id === me)?.turnsTaken === 1;
   const titles = [`Stays in ${props.legion.marker}`, 'New legion', 'Second new legion'];
+  // Why the Split button is disabled (null: it is enabled). The split itself must be one the server listed.
+  const refusal =
+    groups.length === 0
+      ? 'Move some characters to a new legion.'
+      : !allowed
+        ? 'This split is not allowed (each legion keeps at least two characters; see the rules).'
+        : chosenMarkers.some((m) => m === '' || !free.includes(m))
+          ? 'Choose a free marker for each new legion.'
+          : new Set(chosenMarkers).size < chosenMarkers.length
+            ? 'Choose two different markers.'
+            : null;
 
   return (
     <Dialog title={`Split legion ${props.legion.marker}`} onClose={props.onClose} className="split-dialog">
@@ -108,20 +123,30 @@ export function SplitDialog(props: {
           Three-way split (two new legions)
         </label>
       )}
-      <p className={allowed ? 'ok' : 'warn'} role="status">
+      <p className={allowed ? 'ok' : 'warn'} role="status" id={`${ids}-status`}>
         {groups.length === 0
           ? 'Move some characters to a new legion.'
           : allowed
             ? 'This split is allowed.'
-            : 'This split is not allowed (each legion keeps at least two characters; see the rules).'}
+            : firstTurn
+              ? 'This split is not allowed: the first split is 4-4 with one lord in each legion.'
+              : 'This split is not allowed (each legion keeps at least two characters; see the rules).'}
       </p>
-      {markers[0] === markers[1] && threeWay && <p className="warn">Choose two different markers.</p>}
+      {allowed && refusal !== null && (
+        <p className="warn" id={`${ids}-refusal`}>
+          {refusal}
+        </p>
+      )}
       <div className="choices">
         <button
           type="button"
           className="primary"
-          disabled={groups.length === 0}
-          onClick={() => props.onSplit(intent)}
+          disabled={refusal !== null}
+          title={refusal ?? undefined}
+          aria-describedby={refusal === null ? undefined : allowed ? `${ids}-refusal` : `${ids}-status`}
+          onClick={() => {
+            if (refusal === null) props.onSplit(intent);
+          }}
         >
           Split
         </button>

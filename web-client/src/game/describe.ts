@@ -58,7 +58,7 @@ export function describeEvent(e: GameEvent | HiddenEvent, name: Names): string |
     case 'engagementConceded':
       return `${name(e.player)} (${e.side}) concedes.`;
     case 'optionDeclined':
-      return `${name(e.player)} passes (${stepName(e.step)}).`;
+      return `${name(e.player)} declines: ${DECLINED[e.step] ?? `passes (${stepName(e.step)})`}.`;
     case 'battleStarted':
       return `Battle in ${e.terrain} (${e.land}): ${e.attacker.legion} (${list(e.attacker.characters.map((c) => c.type))}) against ${e.defender.legion} (${list(e.defender.characters.map((c) => c.type))}); the attacker enters from the ${e.attackerEntry}.`;
     case 'maneuverBegan':
@@ -157,8 +157,62 @@ export function stepName(kind: Step['kind']): string {
   return STEP_NAMES[kind];
 }
 
-/** A label for a button that sends this intent as it is. */
-export function intentLabel(intent: Intent): string {
+/** What declining the option of each step declines (the `optionDeclined` event names only the step). */
+const DECLINED: Partial<Record<Step['kind'], string>> = {
+  preBattleConcession: 'no concession before the battle',
+  driftConcession: 'no concession before drift damage',
+  battleEnding: 'no concession as the battle ends',
+  postBattleAddition: 'no summon or reinforcement after the battle',
+  acquireAngel: 'no angel',
+};
+
+/** "Pass" in words of what it declines at this step (the engine's step names the option offered). */
+export function passLabel(step: Step | null): string {
+  switch (step?.kind) {
+    case 'preBattleConcession':
+    case 'driftConcession':
+    case 'battleEnding':
+      return "Don't concede";
+    case 'postBattleAddition':
+      // 2.5.6.5: the victorious attacker may summon, the victorious defender muster a reinforcement.
+      return step.side === 'attacker' ? 'No summon' : 'No reinforcement';
+    case 'acquireAngel':
+      return step.archangel ? 'No angel or archangel' : 'No angel';
+    default:
+      return 'Pass';
+  }
+}
+
+/** The concede button and its confirmation at this step: where conceding is only an attempt (errata 9.4:
+ *  instead of maneuvering or striking) the opponent may accept it or concede instead. */
+export function concessionWords(step: Step | null): { readonly label: string; readonly confirm: string } {
+  switch (step?.kind) {
+    case 'maneuver':
+    case 'strike':
+      return {
+        label: 'Attempt to concede',
+        confirm:
+          'Attempt to concede? This is only an attempt (errata 9.4): your opponent may accept it, and your legion is eliminated, or concede instead.',
+      };
+    case 'counterstrike':
+      return {
+        label: 'Concede',
+        confirm:
+          'Concede? Before your first counterstrike your legion is eliminated; once one of your characters has counterstruck it is only an attempt (errata 9.4): your opponent may accept it or concede instead.',
+      };
+    case 'concessionAttempted':
+      return {
+        label: 'Concede instead',
+        confirm: 'Concede instead of your opponent? Your legion will be eliminated, not his (errata 9.4).',
+      };
+    default:
+      return { label: 'Concede', confirm: 'Concede this engagement? Your legion will be eliminated.' };
+  }
+}
+
+/** A label for a button that sends this intent as it is; `step` (the view's) names what a pass declines and
+ *  what a concession does. */
+export function intentLabel(intent: Intent, step: Step | null = null): string {
   switch (intent.type) {
     case 'rollTower':
       return 'Roll for a tower';
@@ -179,11 +233,11 @@ export function intentLabel(intent: Intent): string {
     case 'fight':
       return 'Fight';
     case 'concede':
-      return 'Concede';
+      return concessionWords(step).label;
     case 'acceptConcession':
       return "Accept the opponent's concession";
     case 'pass':
-      return 'Pass';
+      return passLabel(step);
     case 'resetManeuver':
       return 'Take back the maneuvers';
     case 'doneManeuvering':

@@ -31,6 +31,15 @@ export function Dialog(props: {
         e.preventDefault();
         props.onClose();
       }}
+      // Escape closes the dialog wherever the focus is inside it (also where <dialog> has no cancel event);
+      // handled here, the browser's own cancel does not follow.
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          e.stopPropagation();
+          props.onClose();
+        }
+      }}
     >
       <header>
         <h2>{props.title}</h2>
