@@ -10,8 +10,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
 COPY . .
-# The Prisma client (JavaScript engine, no native binaries) and, when the project has one, the client build.
-RUN npm run -s db:generate && npm run -s build --if-present
+# The Prisma client (JavaScript engine, no native binaries) and the web client, built here into
+# web-client/dist (a build on the host is not copied: .dockerignore leaves it out) and served at `/`.
+RUN npm run -s db:generate && npm run -s build:client && test -f web-client/dist/index.html
 
 ENV NODE_ENV=production \
     PORT=3000 \

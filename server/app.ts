@@ -109,8 +109,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const lobby = lobbyService(db, engine, log, rooms);
 
-  await app.register(accountRoutes, { tokens, accounts: accounts(db, tokens, config.refreshTokenSeconds) });
-  await app.register(lobbyRoutes, { tokens, lobby });
   const ws = await gateway(app, {
     config,
     tokens,
@@ -120,6 +118,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     beforeClose: () => rooms.close(),
   });
+  // A sign-in session that ends (logout, or a stolen refresh token detected) takes its sockets with it.
+  const accountService = accounts(db, tokens, config.refreshTokenSeconds, {
+    sessionEnded: (session, why) =>
+      ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
+  });
+  await app.register(accountRoutes, { tokens, accounts: accountService });
+  await app.register(lobbyRoutes, { tokens, lobby });
   await app.register(serverRoutes, { db, rooms, gateway: ws, metrics, version: VERSION });
   await webClient(app, config.webClientDir);
 

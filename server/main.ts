@@ -3,6 +3,7 @@
 // closed with code 1001 and a reason, then the database is closed.
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { releaseDataDirLocks } from './db/database';
 import { rulesEngine } from './engine';
 
 const config = configFromEnv();
@@ -15,6 +16,8 @@ async function stop(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => {
     app.log.error('shutdown took too long: exiting');
+    // The database never closed, so neither was its data folder unlocked: a restart must not find it so.
+    releaseDataDirLocks();
     process.exit(1);
   }, 15_000);
   force.unref();

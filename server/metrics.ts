@@ -16,6 +16,8 @@ export const COUNTERS = [
   'socketsClosedMalformed',
   'socketsClosedUnauthorised',
   'socketsClosedSlow',
+  'socketsClosedTokenExpired', // its access token expired and was not renewed (`auth`)
+  'socketsClosedSignedOut', // its sign-in session was ended (logout, or a reused refresh token)
   'faults', // an exception while handling an intent (logged at error)
 ] as const;
 export type Counter = (typeof COUNTERS)[number];

@@ -18,6 +18,11 @@ export interface Accounts {
   user(id: string): Promise<UserDto | null>;
 }
 
+/** Told when a sign-in session (a refresh-token family) ends, so its sockets can be closed. */
+export interface AccountEvents {
+  sessionEnded?(session: string, why: 'signedOut' | 'revoked'): void;
+}
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export const userDto = (u: User): UserDto => ({
@@ -27,11 +32,21 @@ export const userDto = (u: User): UserDto => ({
   username: u.username,
 });
 
-export function accounts(db: Database, tokens: AccessTokens, refreshSeconds: number): Accounts {
+export function accounts(
+  db: Database,
+  tokens: AccessTokens,
+  refreshSeconds: number,
+  events: AccountEvents = {},
+): Accounts {
   const { prisma } = db;
 
   async function issue(user: User, family: string = randomUUID()): Promise<Tokens> {
-    const access = await tokens.sign({ userId: user.id, name: user.displayName, guest: user.guest });
+    const access = await tokens.sign({
+      userId: user.id,
+      name: user.displayName,
+      guest: user.guest,
+      session: family,
+    });
     const refreshToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + refreshSeconds * 1000);
     await prisma.refreshToken.create({
@@ -83,6 +98,7 @@ export function accounts(db: Database, tokens: AccessTokens, refreshSeconds: num
           where: { family: row.family, revokedAt: null },
           data: { revokedAt: now },
         });
+        events.sessionEnded?.(row.family, 'revoked');
         throw unauthorised(
           'This refresh token was already used: every session from that sign-in is revoked.',
         );
@@ -103,6 +119,7 @@ export function accounts(db: Database, tokens: AccessTokens, refreshSeconds: num
         where: { family: row.family, revokedAt: null },
         data: { revokedAt: new Date() },
       });
+      events.sessionEnded?.(row.family, 'signedOut');
     },
 
     async user(id) {

@@ -13,12 +13,20 @@ export interface AccessClaims {
   readonly userId: string;
   readonly name: string;
   readonly guest: boolean;
+  /** The sign-in session (refresh-token family) the token was issued to (claim `sid`); ending that
+   *  session (logout) closes the sockets it opened. */
+  readonly session?: string | undefined;
+}
+
+/** A verified token's claims and when it expires (a socket authorised by it is closed then). */
+export interface VerifiedClaims extends AccessClaims {
+  readonly expiresAt: Date;
 }
 
 export interface AccessTokens {
   sign(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }>;
   /** The claims of a valid, unexpired token; null otherwise. */
-  verify(token: string): Promise<AccessClaims | null>;
+  verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 export async function loadSigningKey(db: Database, configured: string | null): Promise<Uint8Array> {
@@ -35,7 +43,11 @@ export function accessTokens(key: Uint8Array, lifetimeSeconds: number): AccessTo
   return {
     async sign(claims) {
       const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
-      const token = await new SignJWT({ name: claims.name, guest: claims.guest })
+      const token = await new SignJWT({
+        name: claims.name,
+        guest: claims.guest,
+        ...(claims.session === undefined ? {} : { sid: claims.session }),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -51,9 +63,16 @@ export function accessTokens(key: Uint8Array, lifetimeSeconds: number): AccessTo
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.name !== 'string') return null;
-        return { userId: payload.sub, name: payload.name, guest: payload.guest === true };
+        return {
+          userId: payload.sub,
+          name: payload.name,
+          guest: payload.guest === true,
+          session: typeof payload.sid === 'string' ? payload.sid : undefined,
+          expiresAt: new Date(payload.exp! * 1000),
+        };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -45,25 +45,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { ...db, close: () => (closing ??= db.close()) };
 }
 
-/** PGlite is one process's database: a lock file keeps a second server off the same data folder. */
+/** The data folders whose lock this process holds (their lock files hold our pid). */
+const heldLocks = new Set<string>();
+
+/** Whether the process `pid` is running (a pid that is not a positive integer is no process). */
+function running(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but another user's
+  }
+}
+
+/** PGlite is one process's database: a lock file holding the server's pid keeps a second server off
+ *  the same data folder. A lock is stale when its process is gone, or when it holds our own pid without
+ *  this process having taken it: a restarted container gives the new server the old one's pid. */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lock = path.join(dataDir, 'pglite.lock');
+  if (heldLocks.has(lock)) throw new Error(`the data folder ${dataDir} is in use by process ${process.pid}`);
   try {
     writeFileSync(lock, String(process.pid), { flag: 'wx' });
   } catch {
-    const holder = Number(readFileSync(lock, 'utf8'));
-    let alive = false;
-    try {
-      process.kill(holder, 0);
-      alive = true;
-    } catch {
-      alive = false; // a crashed server's lock
+    const holder = Number(readFileSync(lock, 'utf8').trim());
+    if (holder !== process.pid && running(holder)) {
+      throw new Error(`the data folder ${dataDir} is in use by process ${holder}`);
     }
-    if (alive) throw new Error(`the data folder ${dataDir} is in use by process ${holder}`);
-    writeFileSync(lock, String(process.pid));
+    writeFileSync(lock, String(process.pid)); // a crashed server's lock, or our own pid's from before
   }
-  return () => rmSync(lock, { force: true });
+  heldLocks.add(lock);
+  return () => {
+    if (!heldLocks.delete(lock)) return;
+    rmSync(lock, { force: true });
+  };
+}
+
+/** Removes every PGlite lock this process holds, at once (for an exit that cannot wait for the
+ *  database to close, e.g. a shutdown that took too long). */
+export function releaseDataDirLocks(): void {
+  for (const lock of heldLocks) rmSync(lock, { force: true });
+  heldLocks.clear();
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

@@ -147,10 +147,18 @@ export class Room {
 
   private async handle(sender: Sender, { id, expectedSeq, intent }: IntentRequest): Promise<Reply> {
     const key = `${senderKey(sender)}\u0000${id}`;
+    // A repeated id gets its first reply, whatever has happened since (a later seq, the game over, the
+    // server closing): from memory, else from the log when it was accepted (after a restart, or when
+    // the memory has let it go). Only then is it a new intent.
     const repeated = this.replies.get(key);
     if (repeated) {
       this.deps.metrics.inc('intentsRepeated');
       return repeated;
+    }
+    const earlier = await this.deps.log.acceptedReply(this.id, senderKey(sender), id);
+    if (earlier !== null) {
+      this.deps.metrics.inc('intentsRepeated');
+      return this.remember(key, { type: 'accepted', id, game: this.id, seq: earlier });
     }
     const actor = this.authorise(sender);
     if (actor === null) return this.reject(key, id, 'notSeated', 'Only the player in a seat may act for it.');
@@ -168,8 +176,6 @@ export class Room {
     const dice = recordingDice(this.game.diceSeed!, this.diceCursor);
     const decision = this.deps.engine.decide(this.state, actor, intent, dice);
     if ('rejected' in decision) {
-      const earlier = await this.deps.log.acceptedReply(this.id, senderKey(sender), id);
-      if (earlier !== null) return this.remember(key, { type: 'accepted', id, game: this.id, seq: earlier });
       const { code, message, rule } = decision.rejected;
       return this.reject(key, id, code, message, rule, { actor, intent: intent.type });
     }
@@ -224,6 +230,7 @@ export class Room {
   /** The appended events become the room's: state, seq, replay buffer, and every subscriber's share. */
   private apply(events: readonly GameEvent[], next: GameState, diceCursor: number, finished: boolean): void {
     const first = this.seq + 1;
+    this.botStalled = false; // the game moved on: a bot that had nothing to play may have now
     this.state = next;
     this.seq += events.length;
     this.diceCursor = diceCursor;
@@ -277,6 +284,8 @@ export class Room {
     this.status = fresh.status;
     this.recent = fresh.recent;
     for (const sub of this.subscribers.values()) this.catchUp(sub, undefined);
+    this.botStalled = false;
+    this.scheduleBot();
   }
 
   // ------------------------------------------------------------------------------------ bots
@@ -298,13 +307,16 @@ export class Room {
     if (this.closing || this.finished || this.deps.engine.pending(this.state).actor !== seat) return;
     const random = () => randomInt(2 ** 47) / 2 ** 47;
     const choices = [
-      this.deps.engine.chooseIntent(this.state, seat, random),
-      this.deps.engine.defaultIntent(this.state, seat),
-    ];
-    for (const intent of choices) {
+      ['choice', this.deps.engine.chooseIntent(this.state, seat, random)],
+      ['default', this.deps.engine.defaultIntent(this.state, seat)],
+    ] as const;
+    for (const [kind, intent] of choices) {
       if (intent === null) continue;
       this.deps.metrics.inc('botIntents');
-      const reply = await this.handle({ bot: seat }, { id: `bot-${this.seq}-${intent.type}`, intent });
+      // Each of the bot's tries has its own id: the fallback is decided even when it is of the same
+      // type as the refused choice (the same id would be answered with the remembered refusal).
+      const id = `bot-${this.seq}-${kind}-${intent.type}`;
+      const reply = await this.handle({ bot: seat }, { id, intent });
       if (reply.type === 'accepted') return;
       this.deps.logger.error(
         { game: this.id, seat, intent, reply },

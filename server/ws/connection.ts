@@ -9,6 +9,8 @@ import type { Recipient } from '../rooms/visibility';
 
 /** A client that lets this much pile up unread is dropped. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** The longest delay setTimeout takes (about 24.8 days); a later deadline is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface RateLimit {
   readonly perSecond: number;
@@ -25,6 +27,9 @@ export class Connection {
   /** Messages are handled one after another, in the order they arrived. */
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
+  /** When the access token this socket is authorised with expires (ms since the epoch). */
+  private authExpiresAt: number | null = null;
+  private expiryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly id: string,
@@ -61,9 +66,44 @@ export class Connection {
     this.socket.send(JSON.stringify(message));
   }
 
+  /** Signs the socket in as `user` until `expiresAt` (replacing an earlier sign-in's deadline): then
+   *  `onExpired` is called, unless the deadline was moved again meanwhile. */
+  authorise(user: AccessClaims, expiresAt: Date, onExpired: () => void): void {
+    this.user = user;
+    this.authExpiresAt = expiresAt.getTime();
+    this.clearExpiry();
+    const wait = () => {
+      this.expiryTimer = null;
+      const left = (this.authExpiresAt ?? Number.POSITIVE_INFINITY) - Date.now();
+      if (left <= 0) {
+        onExpired();
+        return;
+      }
+      this.expiryTimer = setTimeout(wait, Math.min(left, MAX_TIMER_MS));
+      this.expiryTimer.unref();
+    };
+    if (!this.closed) wait();
+  }
+
+  /** True once the access token this socket was authorised with has expired. */
+  get authExpired(): boolean {
+    return this.authExpiresAt !== null && this.authExpiresAt <= Date.now();
+  }
+
+  get tokenExpiresAt(): Date | null {
+    return this.authExpiresAt === null ? null : new Date(this.authExpiresAt);
+  }
+
+  /** Stops the expiry timer (the socket closed). */
+  clearExpiry(): void {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+  }
+
   close(code: CloseCode | 1000, reason: string): void {
     if (this.closed) return;
     this.closed = true;
+    this.clearExpiry();
     this.log.info({ code, reason }, 'closing socket');
     this.socket.close(code, reason);
   }

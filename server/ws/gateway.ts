@@ -1,7 +1,8 @@
 // The websocket gateway at /ws: a thin tier (style 14, lila-ws). It checks the Origin, authenticates
-// the socket by token, parses every frame into the closed union of client messages with caps on size
-// and rate (malformed frames are counted and refused here, before any room sees them), and hands what
-// is left to the rooms. Replies and everything else go out through the one filter.
+// the socket by token (until that token expires unless `auth` renews it, or its sign-in ends), parses
+// every frame into the closed union of client messages with caps on size and rate (malformed frames are
+// counted and refused here, before any room sees them), and hands what is left to the rooms. Replies and
+// everything else go out through the one filter.
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,6 +40,8 @@ export interface GatewayOptions {
 
 export interface Gateway {
   readonly connections: ReadonlySet<Connection>;
+  /** Closes (4001, `reason`) every socket signed in with a token of this sign-in session; how many. */
+  endSession(session: string, reason: string): number;
 }
 
 /** Same-origin (the Origin's host is the Host the request came to), or one of the configured ones. */
@@ -125,6 +128,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
 
       socket.on('close', () => {
         clearTimeout(authTimer);
+        conn.clearExpiry();
         connections.delete(conn);
         conn.serially(async () => {
           for (const { room } of conn.joined.values()) await room.leave(conn.id);
@@ -135,20 +139,39 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     },
   );
 
+  /** Signs the socket in with `token` (hello, the URL), or renews its sign-in (`auth`): either way it
+   *  is welcomed with the token's expiry, and closed (tokenExpired) then unless renewed again. */
   async function authenticate(conn: Connection, token: string): Promise<void> {
-    const user = await tokens.verify(token);
-    if (!user) {
+    const claims = await tokens.verify(token);
+    const current = conn.user;
+    if (current && (!claims || claims.userId !== current.userId)) {
+      // A failed renewal changes nothing: the socket keeps its token until that one expires.
+      conn.send({
+        type: 'error',
+        code: 'unauthorised',
+        message: claims
+          ? 'This token is for another user: this socket stays signed in as before.'
+          : 'Invalid or expired access token: this socket keeps its current one until it expires.',
+      });
+      return;
+    }
+    if (!claims) {
       metrics.inc('socketsClosedUnauthorised');
       conn.close(CLOSE_CODES.unauthorised, 'invalid or expired access token');
       return;
     }
-    conn.user = user;
-    conn.log.info({ user: user.userId }, 'socket authenticated');
+    if (!conn.isOpen) return;
+    conn.authorise(claims, claims.expiresAt, () => conn.serially(async () => expire(conn)));
+    conn.log.info(
+      { user: claims.userId, expiresAt: claims.expiresAt.toISOString() },
+      current ? 'socket authorisation renewed' : 'socket authenticated',
+    );
     conn.send({
       type: 'welcome',
       protocolVersion: PROTOCOL_VERSION,
       connection: conn.id,
-      user: { id: user.userId, name: user.name, guest: user.guest },
+      user: { id: claims.userId, name: claims.name, guest: claims.guest },
+      tokenExpiresAt: claims.expiresAt.toISOString(),
       limits: {
         maxFrameBytes: config.maxFrameBytes,
         messagesPerSecond: config.messagesPerSecond,
@@ -156,6 +179,13 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         maxReplayEvents: config.maxReplayEvents,
       },
     });
+  }
+
+  /** The socket's token expired without renewal: it is closed (after the messages it sent before). */
+  function expire(conn: Connection): void {
+    if (!conn.isOpen || !conn.authExpired) return;
+    metrics.inc('socketsClosedTokenExpired');
+    conn.close(CLOSE_CODES.tokenExpired, 'access token expired');
   }
 
   /** Parses one frame; a malformed one is answered and counted, and never reaches a room. */
@@ -221,9 +251,17 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       }
       return;
     }
+    if (message.type === 'auth') {
+      await authenticate(conn, message.token);
+      return;
+    }
     if (!conn.user) {
       metrics.inc('socketsClosedUnauthorised');
       conn.close(CLOSE_CODES.unauthorised, 'send hello with a token first');
+      return;
+    }
+    if (conn.authExpired) {
+      expire(conn);
       return;
     }
     switch (message.type) {
@@ -323,5 +361,16 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     if (out) conn.send(out);
   }
 
-  return { connections };
+  function endSession(session: string, reason: string): number {
+    let closed = 0;
+    for (const conn of connections) {
+      if (conn.user?.session !== session || !conn.isOpen) continue;
+      metrics.inc('socketsClosedSignedOut');
+      conn.close(CLOSE_CODES.unauthorised, reason);
+      closed += 1;
+    }
+    return closed;
+  }
+
+  return { connections, endSession };
 }

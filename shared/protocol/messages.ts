@@ -20,10 +20,15 @@ export const CLOSE_CODES = {
   goingAway: 1001,
   /** A frame larger than `LIMITS.maxFrameBytes` (closed by the websocket layer itself). */
   messageTooBig: 1009,
-  /** No valid access token (in the `token` query parameter or the first `hello`). */
+  /** No valid access token (in the `token` query parameter or the first `hello`), or the sign-in
+   *  session was ended (reason 'signed out': logout; 'session revoked': a refresh token was reused):
+   *  refresh the token (if that fails, sign in again) before reconnecting. */
   unauthorised: 4001,
   /** The client speaks a protocol version this server does not. */
   unsupportedProtocol: 4002,
+  /** The access token this socket was authorised with expired (`welcome.tokenExpiresAt`) and no `auth`
+   *  renewed it: reconnect with a fresh token and your last seq (resend unanswered intents, same ids). */
+  tokenExpired: 4003,
   /** More messages than the per-socket rate allows. */
   rateLimited: 4008,
   /** Too many malformed frames. */
@@ -59,6 +64,16 @@ export const helloMessage = z.object({
   protocolVersion: z.number().int(),
   /** The access token, when it was not given as the `token` query parameter of the websocket URL. */
   token: z.string().min(1).max(4096).optional(),
+});
+
+/** Renews the socket's authorisation before its access token expires (`welcome.tokenExpiresAt`; else
+ *  the socket is closed with `tokenExpired`): a fresh token of the same user, answered with a new
+ *  `welcome` (same connection, later `tokenExpiresAt`; the games joined stay joined), or with
+ *  `error unauthorised` (the socket keeps its current token until it expires). On a socket not yet
+ *  signed in it signs in, like `hello`. */
+export const authMessage = z.object({
+  type: z.literal('auth'),
+  token: z.string().min(1).max(4096),
 });
 
 export const joinMessage = z.object({
@@ -97,6 +112,7 @@ export const pingMessage = z.object({ type: z.literal('ping'), nonce: z.string()
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   helloMessage,
+  authMessage,
   joinMessage,
   leaveMessage,
   intentMessage,
@@ -146,6 +162,9 @@ export const welcomeMessage = z.object({
   protocolVersion: z.literal(PROTOCOL_VERSION),
   connection: z.string(),
   user: userSchema,
+  /** When the access token this socket is authorised with expires (ISO 8601): the server closes the
+   *  socket then (`tokenExpired`) unless an `auth` message brought a fresh token first. */
+  tokenExpiresAt: z.iso.datetime(),
   limits: z.object({
     maxFrameBytes: z.number().int(),
     messagesPerSecond: z.number(),

@@ -1,8 +1,10 @@
 // The migration runner (server/db/migrate.ts) on PGlite: applies pending migrations once each, in
 // order, records them, refuses an edited one, and the committed migrations build the Prisma schema.
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../server/db/database';
+import { type Database, openDatabase, releaseDataDirLocks } from '../../server/db/database';
 import { applyMigrations, type Migration, readMigrations } from '../../server/db/migrate';
 import { tempDataDir } from './support/server';
 
@@ -54,6 +56,36 @@ describe('migrations', () => {
     await expect(openDatabase({ url: null, dataDir: dir })).rejects.toThrow(/in use by process/);
     await db.close();
     db = await openDatabase({ url: null, dataDir: dir });
+  });
+
+  it('a lock left with our own pid (a restarted container) or no pid is stale; a live process holds it', async () => {
+    const dir = tempDataDir();
+    const lock = path.join(dir, 'pglite.lock');
+    writeFileSync(lock, String(process.pid));
+    db = await openDatabase({ url: null, dataDir: dir });
+    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    await db.close();
+    db = null;
+    expect(existsSync(lock)).toBe(false);
+
+    writeFileSync(lock, '');
+    db = await openDatabase({ url: null, dataDir: dir });
+    await db.close();
+    db = null;
+
+    // The parent (the test runner) is alive and is not us: its lock is respected.
+    writeFileSync(lock, String(process.ppid));
+    await expect(openDatabase({ url: null, dataDir: dir })).rejects.toThrow(
+      `in use by process ${process.ppid}`,
+    );
+  });
+
+  it('the forced exit removes the locks this process holds', async () => {
+    const dir = tempDataDir();
+    db = await openDatabase({ url: null, dataDir: dir });
+    expect(existsSync(path.join(dir, 'pglite.lock'))).toBe(true);
+    releaseDataDirLocks();
+    expect(existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
   });
 
   it("the project's migrations create every table the Prisma client uses", async () => {

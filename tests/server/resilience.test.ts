@@ -149,6 +149,36 @@ describe('restarting the server', () => {
     await database?.drop();
   });
 
+  it('a repeated intent id is answered with its first reply after a restart, the game over, or the room closing', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer(testConfig({ dataDir }));
+    const { game, players } = await startedGame(first.app, 2, 2);
+    const ann = players[0]!;
+    const a1 = await TestClient.open(first.wsUrl, { token: ann.accessToken });
+    const seq = (await first.app.titan.rooms.get(game.id))!.currentSeq;
+    const reply = await a1.intent(game.id, { type: 'rollTower' }, { id: 'X', expectedSeq: seq });
+    expect(reply).toMatchObject({ type: 'accepted', id: 'X' });
+    // The game ends (as far as the log says) and the server restarts: nothing of the room is in memory.
+    await first.app.titan.db.prisma.game.update({ where: { id: game.id }, data: { status: 'finished' } });
+    await first.close();
+
+    const second = await startServer(testConfig({ dataDir }));
+    servers.push(second);
+    const room = (await second.app.titan.rooms.get(game.id))!;
+    expect(room.finished).toBe(true);
+    const a2 = await TestClient.open(second.wsUrl, { token: ann.accessToken });
+    expect(await a2.intent(game.id, { type: 'rollTower' }, { id: 'X', expectedSeq: seq })).toEqual(reply);
+    (room as unknown as { replies: Map<string, unknown> }).replies.clear();
+    await room.close();
+    expect(await a2.intent(game.id, { type: 'rollTower' }, { id: 'X', expectedSeq: seq })).toEqual(reply);
+    // A new id is refused as before.
+    expect(await a2.intent(game.id, { type: 'rollTower' }, { id: 'Y' })).toMatchObject({
+      type: 'rejected',
+      code: 'unavailable',
+    });
+    await a2.close();
+  }, 120_000);
+
   const databases: [string, () => Promise<Partial<ServerConfig> | null>][] = [
     ['PGlite', async () => ({ dataDir: tempDataDir() })],
     [

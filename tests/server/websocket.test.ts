@@ -2,6 +2,7 @@
 // frame and rate limits, malformed/unauthorised/out-of-turn intents (rejected with a reason, nothing
 // changed), repeated intent ids, stale sequence numbers, presence and notices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessTokens, loadSigningKey } from '../../server/auth/tokens';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '../../shared/protocol/messages';
 import type { Tokens } from '../../shared/protocol/rest';
 import { call, guest, ok, startedGame } from './support/api';
@@ -22,6 +23,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** A real access token of this server for `who`, expiring in `seconds` (the `exp` claim is in whole
+ *  seconds: it is valid for between seconds - 1 and seconds). */
+const tokenFor = async (who: Tokens, seconds: number) =>
+  accessTokens(await loadSigningKey(server.app.titan.db, null), seconds).sign({
+    userId: who.user.id,
+    name: who.user.name,
+    guest: who.user.guest,
+  });
 
 const room = async (game: string) => (await server.app.titan.rooms.get(game))!;
 const persistedSeq = async (game: string) =>
@@ -51,6 +61,66 @@ describe('websocket: connecting', () => {
     const silent = await TestClient.open(server.wsUrl);
     silent.send({ type: 'join', game: '00000000-0000-4000-8000-000000000000', as: 'spectator' });
     expect((await silent.closed).code).toBe(CLOSE_CODES.unauthorised);
+  });
+
+  it('closes 4003 when the access token expires, unless auth renewed it (the games joined stay joined)', async () => {
+    const ann = await guest(server.app, 'Ann');
+    const bob = await guest(server.app, 'Bob');
+    const { game } = await startedGame(server.app, 2, 2);
+    const short = await tokenFor(ann, 3);
+    const lapsing = await TestClient.open(server.wsUrl, { token: short.token });
+    const renewed = await TestClient.open(server.wsUrl, { token: short.token });
+    const first = renewed.received[0] as { tokenExpiresAt: string };
+    expect(Date.parse(first.tokenExpiresAt)).toBe(Math.floor(short.expiresAt.getTime() / 1000) * 1000);
+    renewed.send({ type: 'join', game: game.id, as: 'spectator' });
+    await renewed.next('joined');
+
+    // Another user's token, or an invalid one, renews nothing (and closes nothing).
+    renewed.send({ type: 'auth', token: bob.accessToken });
+    expect(await renewed.next('error')).toMatchObject({ code: 'unauthorised' });
+    renewed.send({ type: 'auth', token: 'forged' });
+    expect(await renewed.next('error')).toMatchObject({ code: 'unauthorised' });
+    renewed.send({ type: 'auth', token: ann.accessToken });
+    const welcome = await renewed.next('welcome');
+    expect(welcome.connection).toBe((first as unknown as { connection: string }).connection);
+    expect(Date.parse(welcome.tokenExpiresAt)).toBeGreaterThan(Date.parse(first.tokenExpiresAt));
+
+    expect(await lapsing.closed).toEqual({ code: CLOSE_CODES.tokenExpired, reason: 'access token expired' });
+    // The renewed socket outlives the first token, still in its game.
+    renewed.drain();
+    renewed.send({ type: 'sync', game: game.id });
+    expect((await renewed.nextOpen('state')).game).toBe(game.id);
+    renewed.send({ type: 'ping', nonce: 'still here' });
+    expect(await renewed.nextOpen('pong')).toEqual({ type: 'pong', nonce: 'still here' });
+    await renewed.close();
+  });
+
+  it("logout closes (4001 'signed out') the sockets of that sign-in, not the user's other ones", async () => {
+    const body = { username: 'logout-user', password: 'labyrinth-1' };
+    const here = await ok(call<Tokens>(server.app, 'POST', '/api/auth/register', { body }), 201);
+    const there = await ok(call<Tokens>(server.app, 'POST', '/api/auth/login', { body }));
+    const refreshed = await ok(
+      call<Tokens>(server.app, 'POST', '/api/auth/refresh', { body: { refreshToken: here.refreshToken } }),
+    );
+    const c1 = await TestClient.open(server.wsUrl, { token: here.accessToken });
+    const c2 = await TestClient.open(server.wsUrl, { token: refreshed.accessToken });
+    const other = await TestClient.open(server.wsUrl, { token: there.accessToken });
+    await ok(
+      call(server.app, 'POST', '/api/auth/logout', { body: { refreshToken: refreshed.refreshToken } }),
+      204,
+    );
+    for (const c of [c1, c2]) {
+      expect(await c.closed).toEqual({ code: CLOSE_CODES.unauthorised, reason: 'signed out' });
+    }
+    other.send({ type: 'ping' });
+    expect(await other.nextOpen('pong')).toEqual({ type: 'pong' });
+    // A refresh token presented twice revokes its sign-in, and that closes the sign-in's sockets too.
+    await ok(call(server.app, 'POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } }));
+    const reused = await call(server.app, 'POST', '/api/auth/refresh', {
+      body: { refreshToken: there.refreshToken },
+    });
+    expect(reused.status).toBe(401);
+    expect(await other.closed).toEqual({ code: CLOSE_CODES.unauthorised, reason: 'session revoked' });
   });
 
   it('closes 4002 for another protocol version', async () => {
@@ -218,6 +288,18 @@ describe('websocket: intents', () => {
     // Bob's legal move now is his own tower roll; Ann re-sending her old id must not roll for anyone.
     (r as unknown as { replies: Map<string, unknown> }).replies.clear();
     const again = await a.intent(game, { type: 'rollTower' }, { id: 'double-click' });
+    expect(again).toEqual({ type: 'accepted', id: 'double-click', game, seq: stored.seq });
+    expect(r.currentSeq).toBe(seq);
+  });
+
+  it('a repeated id gets its first reply even with an expectedSeq the game has moved past', async () => {
+    const r = await room(game);
+    const seq = r.currentSeq;
+    const stored = await server.app.titan.db.prisma.intentReply.findFirstOrThrow({
+      where: { gameId: game, intentId: 'double-click' },
+    });
+    (r as unknown as { replies: Map<string, unknown> }).replies.clear();
+    const again = await a.intent(game, { type: 'rollTower' }, { id: 'double-click', expectedSeq: 0 });
     expect(again).toEqual({ type: 'accepted', id: 'double-click', game, seq: stored.seq });
     expect(r.currentSeq).toBe(seq);
   });

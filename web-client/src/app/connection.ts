@@ -32,6 +32,9 @@ export interface GameSocket {
 }
 
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
+/** The socket renews its authorisation this long before the access token expires (inside the refresh margin of
+ *  api.ts, so `accessToken()` hands out a fresh token). */
+const RENEW_MARGIN_MS = 20_000;
 
 export function defaultSocketUrl(): string {
   const { protocol, host } = globalThis.location;
@@ -44,6 +47,28 @@ export function openGameSocket(opts: GameSocketOptions): GameSocket {
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let joined = false;
+  let renewal: ReturnType<typeof setTimeout> | null = null;
+  const stopRenewal = () => {
+    if (renewal !== null) clearTimeout(renewal);
+    renewal = null;
+  };
+  /** Renews the socket's authorisation shortly before its access token expires (`auth`), so the server does
+   *  not close it with 4003 and the game goes on without a reconnect. */
+  const renewBefore = (ws: WebSocket, expiresAt: string) => {
+    stopRenewal();
+    const wait = Math.max(0, Date.parse(expiresAt) - Date.now() - RENEW_MARGIN_MS);
+    renewal = setTimeout(() => {
+      renewal = null;
+      accessToken().then(
+        (fresh) => {
+          if (socket === ws && ws.readyState === WebSocket.OPEN)
+            ws.send(JSON.stringify({ type: 'auth', token: fresh }));
+        },
+        // The refresh failed: the server closes the socket when the token expires and the reconnect says why.
+        () => undefined,
+      );
+    }, wait);
+  };
 
   const schedule = (detail: string | null) => {
     if (closed) return;
@@ -83,7 +108,9 @@ export function openGameSocket(opts: GameSocketOptions): GameSocket {
       } catch {
         return;
       }
-      if (message.type === 'welcome') {
+      if (message.type === 'welcome') renewBefore(ws, message.tokenExpiresAt);
+      // A later welcome answers a renewal (`auth`): the socket is still joined.
+      if (message.type === 'welcome' && !joined) {
         const lastSeq = opts.lastSeq();
         ws.send(
           JSON.stringify({
@@ -106,6 +133,7 @@ export function openGameSocket(opts: GameSocketOptions): GameSocket {
     };
     ws.onclose = (e: CloseEvent) => {
       if (socket !== ws) return;
+      stopRenewal();
       socket = null;
       joined = false;
       if (closed) return;
@@ -139,6 +167,7 @@ export function openGameSocket(opts: GameSocketOptions): GameSocket {
     },
     close() {
       closed = true;
+      stopRenewal();
       if (timer !== null) clearTimeout(timer);
       if (socket !== null) {
         const s = socket;

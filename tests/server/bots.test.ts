@@ -1,0 +1,78 @@
+// The bot seats' fallback and recovery, with the real engine behind a wrapper that makes the bot's own
+// choice refused (as an engine bug would): the bot then plays the engine's default intent, even one of
+// the same type, and a bot that had nothing to play acts again once the game has moved on.
+import { afterAll, describe, expect, it } from 'vitest';
+import { type RulesEngine, rulesEngine } from '../../server/engine';
+import type { Room } from '../../server/rooms/room';
+import type { Intent } from '../../shared/engine/intents';
+import { startedGame } from './support/api';
+import { TestClient } from './support/client';
+import { waitFor } from './support/games';
+import { startServer, type TestServer, testConfig } from './support/server';
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close().catch(() => undefined);
+});
+
+const stalled = (room: Room) => (room as unknown as { botStalled: boolean }).botStalled;
+
+describe('bots', () => {
+  it('falls back to the default intent when its choice is refused, even one of the same type', async () => {
+    // Every intent the bot chooses is refused; the engine's default intent (the same rollTower) is not.
+    const chosen = new WeakSet<Intent>();
+    const engine: RulesEngine = {
+      ...rulesEngine,
+      chooseIntent: (state, player, random) => {
+        const intent = rulesEngine.chooseIntent(state, player, random);
+        if (intent === null) return null;
+        const copy = { ...intent };
+        chosen.add(copy);
+        return copy;
+      },
+      decide: (state, actor, intent, dice) =>
+        chosen.has(intent)
+          ? { rejected: { code: 'wrongStep', message: 'refused for the test', rule: 'test' } }
+          : rulesEngine.decide(state, actor, intent, dice),
+    };
+    const server = await startServer(testConfig(), engine);
+    servers.push(server);
+    const { game, players } = await startedGame(server.app, 2, 1);
+    const room = (await server.app.titan.rooms.get(game.id))!;
+    const ann = await TestClient.open(server.wsUrl, { token: players[0]!.accessToken });
+    // Ann rolls for her tower (1.3.1.1); then it is the bot's turn to roll for his.
+    const reply = await ann.intent(game.id, { type: 'rollTower' });
+    expect(reply.type).toBe('accepted');
+    const annSeq = (reply as { seq: number }).seq;
+    expect(rulesEngine.pending(room.currentState).actor).toBe('p2');
+    await waitFor(() => room.currentSeq > annSeq || stalled(room), 'the bot to act or give up');
+    expect(stalled(room)).toBe(false);
+    expect(room.currentSeq).toBeGreaterThan(annSeq);
+    await ann.close();
+  }, 120_000);
+
+  it('a bot that had nothing to play acts again once the game has moved on', async () => {
+    // At first the engine says it is the bot's turn when it is Ann's: the bot finds nothing it may do.
+    let lying = true;
+    const engine: RulesEngine = {
+      ...rulesEngine,
+      pending: (state) =>
+        lying ? { ...rulesEngine.pending(state), actor: 'p2' } : rulesEngine.pending(state),
+    };
+    const server = await startServer(testConfig(), engine);
+    servers.push(server);
+    const { game, players } = await startedGame(server.app, 2, 1);
+    const room = (await server.app.titan.rooms.get(game.id))!;
+    await waitFor(() => stalled(room), 'the bot to give up');
+    lying = false;
+    // Ann acts; then it is really the bot's turn, and it plays.
+    const ann = await TestClient.open(server.wsUrl, { token: players[0]!.accessToken });
+    const reply = await ann.intent(game.id, { type: 'rollTower' });
+    expect(reply.type).toBe('accepted');
+    const annSeq = (reply as { seq: number }).seq;
+    await waitFor(() => room.currentSeq > annSeq || stalled(room), 'the bot to act or give up');
+    expect(stalled(room)).toBe(false);
+    expect(room.currentSeq).toBeGreaterThan(annSeq);
+    await ann.close();
+  }, 120_000);
+});
