@@ -43,7 +43,7 @@ export function decide(state: GameState, actor: Actor, intent: Intent, dice: Dic
   if (step.kind === 'gameOver') return reject('wrongStep', 'The game is over.', '3, errata 19.0');
   if (intent.type === 'withdraw') return decideWithdraw(state, actor);
   if (isEngagementStep(step)) return decideEngagementStep(state, actor, intent, dice);
-  if (step.actor !== actor) return notYourTurn(state, step.actor);
+  if (step.actor !== actor) return notYourTurn(state, step.actor, actor);
   return withStep(state, decideMasterplay(state, actor, intent, dice));
 }
 

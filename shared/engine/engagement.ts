@@ -80,23 +80,31 @@ export function decideChooseEngagement(state: GameState, land: LandNumber): Deci
       legion: attacker.id,
       characters: [...attacker.characters],
     },
-    {
-      type: 'stepBegan',
-      step: { kind: 'negotiate', actor: defender.owner, mayFlee: mayFlee(defender.characters) },
-    },
+    { type: 'stepBegan', step: { kind: 'negotiate', actor: defender.owner, opponent: attacker.owner } },
   ];
   return { events };
 }
 
-/** 9.2: a defending legion containing a Lord may not flee. */
-export function mayFlee(characters: GameState['legions'][string]['characters']): boolean {
-  return !characters.some(isLord);
+/**
+ * 9.2, errata 9.2, Complete Sequence 2.5.3: the defender may flee as his first action (nothing said yet in the
+ * negotiation) if his legion holds no Lord. Read from the state, never put in the step or an event: the others
+ * may not learn whether the defending legion holds a Lord (4.5, errata 9.3).
+ */
+export function mayFlee(state: GameState): boolean {
+  const step = state.step;
+  const engagement = state.engagement;
+  if (step.kind !== 'negotiate' || engagement === null || step.actor !== engagement.defenderOwner)
+    return false;
+  const n = engagement.negotiation;
+  const firstAction =
+    n.attackerProposals.length === 0 && n.defenderProposals.length === 0 && n.noMoreProposals === null;
+  const legion = state.legions[engagement.defender];
+  return firstAction && legion !== undefined && !legion.characters.some(isLord);
 }
 
 /** 2.5.3, 9.2, errata 9.2: the defender flees; the attacker wins with no losses and scores half. */
 export function decideFlee(state: GameState, player: PlayerId): Decision {
-  const step = state.step;
-  if (step.kind !== 'negotiate' || !step.mayFlee) {
+  if (!mayFlee(state)) {
     return reject(
       'notAllowed',
       'Only a defender whose legion holds no Lord may flee, and only as his first action.',

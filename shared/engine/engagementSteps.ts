@@ -28,7 +28,7 @@ import {
   strikeIntents,
 } from './battle/strikePhase';
 import { concede } from './concession';
-import { decideChooseEngagement, decideFlee, engagementChoices } from './engagement';
+import { decideChooseEngagement, decideFlee, engagementChoices, mayFlee } from './engagement';
 import { andThen, requireBattle, requireEngagement, sideOfPlayer } from './engagementState';
 import type { GameEvent } from './events';
 import type { Intent, IntentType } from './intents';
@@ -61,7 +61,7 @@ function actorSide(state: GameState, player: PlayerId): BattleSide {
 
 export function decideEngagementStep(state: GameState, actor: Actor, intent: Intent, dice: Dice): Decision {
   const step = currentStep(state);
-  if (actor !== step.actor) return notYourTurn(state, step.actor);
+  if (actor !== step.actor) return notYourTurn(state, step.actor, actor);
   const player: PlayerId = actor;
   const wrong = (): Decision => wrongStep(state, intent.type);
   switch (step.kind) {
@@ -202,7 +202,7 @@ export function legalEngagementIntents(state: GameState, player: Actor): Intent[
       return engagementChoices(state);
     case 'negotiate': {
       const side = actorSide(state, player);
-      const flee: Intent[] = step.mayFlee ? [{ type: 'flee' }] : [];
+      const flee: Intent[] = mayFlee(state) ? [{ type: 'flee' }] : [];
       return [
         ...flee,
         ...proposalIntents(state, side),
@@ -276,7 +276,7 @@ export function defaultEngagementIntent(state: GameState, player: PlayerId): Int
     case 'chooseEngagement':
       return engagementChoices(state)[0] ?? null;
     case 'negotiate':
-      return step.mayFlee ? { type: 'flee' } : { type: 'concede' };
+      return mayFlee(state) ? { type: 'flee' } : { type: 'concede' };
     case 'maneuver':
       return maneuverStarted(requireBattle(state)) ? { type: 'resetManeuver' } : { type: 'concede' };
     case 'carryOver':

@@ -44,7 +44,8 @@ export type GameEvent =
       readonly characters: readonly CharacterName[];
     }
   // ---------------------------------------------------------------- the turn (2.x)
-  /** Sets `state.step`: who must act now and at which step of the sequence. */
+  /** Sets `state.step`: who must act now and at which step of the sequence. Public, but for the turns of a
+   *  negotiation, seen by its two players only (errata 9.3). */
   | { readonly type: 'stepBegan'; readonly step: Step }
   | { readonly type: 'turnStarted'; readonly player: PlayerId; readonly number: number }
   /** 2.1, 4.3: public part of a split: new markers and heights. */

@@ -100,7 +100,7 @@ export function decidePropose(state: GameState, player: PlayerId, intent: Intent
   return {
     events: [
       { type: 'proposalsMade', player, opponent: opponentId, side, proposals: unique },
-      { type: 'stepBegan', step: { kind: 'negotiate', actor: opponentId, mayFlee: false } },
+      { type: 'stepBegan', step: { kind: 'negotiate', actor: opponentId, opponent: player } },
     ],
   };
 }
@@ -129,7 +129,7 @@ export function decideNoMoreProposals(state: GameState, player: PlayerId): Decis
   return {
     events: [
       { type: 'noMoreProposals', player, opponent: opponentId, side },
-      { type: 'stepBegan', step: { kind: 'negotiateFinal', actor: opponentId } },
+      { type: 'stepBegan', step: { kind: 'negotiateFinal', actor: opponentId, opponent: player } },
     ],
   };
 }

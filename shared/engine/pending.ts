@@ -13,6 +13,7 @@ export interface Pending {
   /** The one player who may act now; null when the game is over. */
   readonly actor: PlayerId | null;
   readonly step: StepKind;
+  /** What the actor may send; a view gives them to the actor alone (view.ts pendingSeenBy, 4.5, errata 9.3). */
   readonly intents: readonly IntentType[];
 }
 

@@ -19,7 +19,8 @@ import type { Decision, GameState, Rejection } from './types';
 /** 14.0: the battle round in whose maneuver phase the defender may take a reinforcement. */
 export const REINFORCEMENT_ROUND = 4;
 
-/** Why the defender may not muster a reinforcement now, or null. */
+/** Why the defender may not muster a reinforcement now, or null. Reads public facts only (resolution.ts
+ *  postBattleStepOffered relies on it, errata 9.1); what the legion can muster is reinforcementOptions'. */
 export function reinforcementProblem(state: GameState): Rejection | null {
   const engagement = requireEngagement(state);
   const battle = state.battle;

@@ -9,15 +9,15 @@ import { opponent } from './battle/position';
 import { openEngagements } from './engagement';
 import { andThen, legionOfSide, lossesOf, ownerOfSide, requireEngagement } from './engagementState';
 import type { GameEvent } from './events';
-import type { Intent } from './intents';
 import { beginMusterPhase } from './musterPhase';
-import { reinforcementIntents } from './reinforcement';
+import { reinforcementIntents, reinforcementProblem } from './reinforcement';
 import { angelsEarned, engagementPoints } from './scoring';
-import { summonIntents } from './summon';
+import { sameCharacters } from './split';
+import { summonCandidates, summonIntents, summonProblem } from './summon';
 import type { Elimination } from './titan';
 import { eliminationEvents } from './titan';
 import { gameOverEvents, playerOf } from './turn';
-import type { EngagementResult, GameState, Step } from './types';
+import type { EngagementResult, GameState, Legion, Step } from './types';
 
 function requireResult(state: GameState): EngagementResult {
   const result = requireEngagement(state).result;
@@ -30,18 +30,38 @@ function additionStep(state: GameState, side: BattleSide): Step {
   return { kind: 'postBattleAddition', actor: ownerOfSide(requireEngagement(state), side), side };
 }
 
-/** The intents the victor would have at the post-battle step (2.5.6.5, 14.0, 15.2): [] when none. */
-export function postBattleAdditions(state: GameState): Intent[] {
-  const winner = requireResult(state).winner;
-  if (winner === null) return [];
-  const at: GameState = { ...state, step: additionStep(state, winner) };
-  return winner === 'attacker' ? summonIntents(at) : reinforcementIntents(at);
+/** Every character of the legion is known to all (after a battle, 2.5.6.1; or revealed piece by piece). */
+function whollyKnown(legion: Legion): boolean {
+  return sameCharacters(legion.known, legion.characters);
 }
 
-/** The engagement has just been decided: 2.5.6.5 if the victor may add a character, else on to 2.5.6.6. */
+/**
+ * 2.5.6.5, errata 9.1: is the victor's step offered? Whenever what all the players know leaves a summons or a
+ * reinforcement possible, even if what they do not know rules it out (the victor then only passes): after a
+ * flight, an agreement or a concession without battle the victorious legion is not revealed, nor are the
+ * attacker's other legions, so the step coming or not must not tell whether they could muster or hold an Angel.
+ * Both problems (summon.ts, reinforcement.ts) read public facts only: the right earned, one summons per phase,
+ * the legion's height, its muster this turn.
+ */
+export function postBattleStepOffered(state: GameState): boolean {
+  const winner = requireResult(state).winner;
+  if (winner === null) return false;
+  const at: GameState = { ...state, step: additionStep(state, winner) };
+  if (winner === 'attacker') {
+    if (summonProblem(at) !== null) return false;
+    // 15.0: only his other legions not engaged can give an Angel; those known to all are judged on it.
+    return summonCandidates(at).some((l) => !whollyKnown(l)) || summonIntents(at).length > 0;
+  }
+  if (reinforcementProblem(at) !== null) return false;
+  // 14.0, 18.x: a legion known to all (after a battle, 2.5.6.1) is judged on what it can muster.
+  const legion = state.legions[requireEngagement(state).defender];
+  return (legion !== undefined && !whollyKnown(legion)) || reinforcementIntents(at).length > 0;
+}
+
+/** The engagement has just been decided: 2.5.6.5 if the victor's step is offered, else on to 2.5.6.6. */
 export function afterDecision(state: GameState): GameEvent[] {
   const winner = requireResult(state).winner;
-  if (winner !== null && postBattleAdditions(state).length > 0) {
+  if (winner !== null && postBattleStepOffered(state)) {
     return [{ type: 'stepBegan', step: additionStep(state, winner) }];
   }
   return resolveEngagement(state);

@@ -1,9 +1,10 @@
 // The steps of the errata's Complete Sequence of Play in a player's words, with where each sits in the Sequence,
-// and the two rejections every step shares: acting out of turn (errata 1.3, 1.4) and sending an intent the step
-// does not allow. Used by the masterplay and the engagement dispatchers alike.
+// the step as each viewer may know it (errata 9.3), and the two rejections every step shares: acting out of turn
+// (errata 1.3, 1.4) and sending an intent the step does not allow. Used by the masterplay and the engagement
+// dispatchers alike, and by view.ts.
 import type { IntentType } from './intents';
 import { reject } from './rejections';
-import type { Decision, GameState, PlayerId, StepKind } from './types';
+import type { Decision, GameState, PlayerId, Step, StepKind, Viewer } from './types';
 
 /** Each step: the words a player reads, and its place in the Complete Sequence of Play. */
 export const STEPS: Readonly<Record<StepKind, { readonly words: string; readonly rule: string }>> = {
@@ -85,14 +86,23 @@ const INTENT_WORDS: Readonly<Record<IntentType, string>> = {
   stopGame: 'stop the game',
 };
 
-/** Errata 1.3, 1.4: only the one player due to act may act. */
-export function notYourTurn(state: GameState, actor: PlayerId): Decision {
+/**
+ * The step as `viewer` may know it. Errata 9.3: the negotiation is secret between its two players, so to anyone
+ * else the end of the negotiation (2.5.5: one of them declared he will make no more proposals) is still the
+ * negotiation. Every other step is public as it is (it holds nothing hidden: see Step).
+ */
+export function stepSeenBy(step: Step, viewer: Viewer): Step {
+  if (step.kind !== 'negotiateFinal') return step;
+  const player = 'player' in viewer ? viewer.player : null;
+  if (player === step.actor || player === step.opponent) return step;
+  return { kind: 'negotiate', actor: step.actor, opponent: step.opponent };
+}
+
+/** Errata 1.3, 1.4: only the one player due to act (`actor`) may act; `sender` is told the step as he knows it. */
+export function notYourTurn(state: GameState, actor: PlayerId, sender: PlayerId): Decision {
   const name = state.players.find((p) => p.id === actor)?.name ?? actor;
-  return reject(
-    'notYourTurn',
-    `It is ${name}'s turn to act (${STEPS[state.step.kind].words}).`,
-    'errata 1.3, 1.4',
-  );
+  const step = stepSeenBy(state.step, { player: sender });
+  return reject('notYourTurn', `It is ${name}'s turn to act (${STEPS[step.kind].words}).`, 'errata 1.3, 1.4');
 }
 
 /** The intent is not one the current step allows (Complete Sequence of Play). */

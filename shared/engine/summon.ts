@@ -11,22 +11,27 @@ import type { Intent, IntentOf } from './intents';
 import { MAX_LEGION_HEIGHT } from './muster';
 import { rejection } from './rejections';
 import { resolveEngagement } from './resolution';
-import type { Decision, GameState, Rejection } from './types';
+import type { Decision, GameState, Legion, Rejection } from './types';
 
 export interface SummonOption {
   readonly from: MarkerId;
   readonly character: AngelKind;
 }
 
-/** 15.0: the attacker's other legions not in an unresolved engagement, and the Angels and Archangels in them. */
-export function summonSources(state: GameState): SummonOption[] {
+/** 15.0: the attacker's other legions not in an unresolved engagement (which they are is public; what they hold
+ *  is not), sorted by marker. */
+export function summonCandidates(state: GameState): Legion[] {
   const engagement = requireEngagement(state);
   const engaged = new Set((state.turn?.engagements ?? []).flatMap((e) => [e.attacker, e.defender]));
-  const options: SummonOption[] = [];
-  const legions = Object.values(state.legions)
+  return Object.values(state.legions)
     .filter((l) => l.owner === engagement.attackerOwner && l.id !== engagement.attacker && !engaged.has(l.id))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const legion of legions) {
+}
+
+/** 15.0: the Angels and Archangels in the attacker's other legions not in an unresolved engagement. */
+export function summonSources(state: GameState): SummonOption[] {
+  const options: SummonOption[] = [];
+  for (const legion of summonCandidates(state)) {
     for (const character of ['Angel', 'Archangel'] as const) {
       if (legion.characters.includes(character)) options.push({ from: legion.id, character });
     }
@@ -34,7 +39,8 @@ export function summonSources(state: GameState): SummonOption[] {
   return options;
 }
 
-/** Why the attacker may not summon now (in his maneuver phase, or after winning), or null. */
+/** Why the attacker may not summon now (in his maneuver phase, or after winning), or null. Reads public facts
+ *  only (resolution.ts postBattleStepOffered relies on it, errata 9.1); what his legions hold is summonSources'. */
 export function summonProblem(state: GameState): Rejection | null {
   const engagement = requireEngagement(state);
   const battle = state.battle;

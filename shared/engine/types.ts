@@ -223,10 +223,13 @@ export type Step =
   | { readonly kind: 'move'; readonly actor: PlayerId }
   /** 2.5: the mover picks the next engagement. */
   | { readonly kind: 'chooseEngagement'; readonly actor: PlayerId }
-  /** 2.5.3–2.5.4: the defender may flee (first action only), and the negotiation alternates. */
-  | { readonly kind: 'negotiate'; readonly actor: PlayerId; readonly mayFlee: boolean }
-  /** 2.5.5: the other player declared no more proposals: accept one, concede, or fight. */
-  | { readonly kind: 'negotiateFinal'; readonly actor: PlayerId }
+  /** 2.5.3–2.5.4: the defender may flee (first action only, engagement.ts mayFlee), and the negotiation
+   *  alternates. Errata 9.3: its turns are secret between the two players (`actor` and his `opponent`, so
+   *  `visibleTo` can tell); whether the defender may flee is not in the step, it would tell the others whether
+   *  his legion holds a Lord (9.2). */
+  | { readonly kind: 'negotiate'; readonly actor: PlayerId; readonly opponent: PlayerId }
+  /** 2.5.5: the opponent declared no more proposals: accept one, concede, or fight (others see `negotiate`). */
+  | { readonly kind: 'negotiateFinal'; readonly actor: PlayerId; readonly opponent: PlayerId }
   /** 2.5.6.2 / 2.5.6.3: before the battle, the attacker then the defender may concede. */
   | { readonly kind: 'preBattleConcession'; readonly actor: PlayerId; readonly side: BattleSide }
   /** 2.5.6.4.x.1: the phasing player maneuvers (summon / reinforcement included). */
@@ -253,7 +256,8 @@ export type Step =
     }
   /** 2.5.6.4.x.8.1: the battle is ending; the phasing player may unconditionally concede. */
   | { readonly kind: 'battleEnding'; readonly actor: PlayerId; readonly side: BattleSide }
-  /** 2.5.6.5: the victor may summon (attacker) or muster a reinforcement (defender) if not done yet. */
+  /** 2.5.6.5: the victor may summon (attacker) or muster a reinforcement (defender) if not done yet. Offered
+   *  whenever what the others know leaves it possible, so its coming tells them nothing hidden (errata 9.1). */
   | { readonly kind: 'postBattleAddition'; readonly actor: PlayerId; readonly side: BattleSide }
   /** 2.5.6.8, 17.x: take an earned Angel or Archangel (one step per angel due). */
   | {

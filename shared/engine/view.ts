@@ -1,12 +1,14 @@
 // What a player or a spectator may see (4.5, 4.6, 9.3, errata 4.6/7.6/9.3/20.1): markers, heights and lands
 // are public; a legion's contents go to its owner only, and to everybody only what a rule revealed (`known`).
-// The engagement and battle part comes from the engagement module. `visibleTo` is the one rule of who may
-// see each event.
+// Who must act and at which step is public (the end of a negotiation excepted, errata 9.3); which kinds of
+// intent he may send goes to him alone. The engagement and battle part comes from the engagement module.
+// `visibleTo` is the one rule of who may see each event; a public event holds nothing hidden.
 import { titanPower } from '../data/characters';
 import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/types';
 import { viewEngagement } from './engagement';
 import type { GameEvent } from './events';
 import { type Pending, pending } from './pending';
+import { stepSeenBy } from './steps';
 import type { GameOptions, GameResult, GameState, PlayerId, Step, TurnState, Viewer } from './types';
 
 export interface PlayerView {
@@ -44,7 +46,9 @@ export interface MasterplayView {
   readonly players: readonly PlayerView[];
   readonly turnOrder: readonly PlayerId[];
   readonly towerRolls: Readonly<Record<PlayerId, number>>;
+  /** The step as the viewer may know it (steps.ts stepSeenBy). */
   readonly step: Step;
+  /** pendingSeenBy: the intent kinds only for the actor himself. */
   readonly pending: Pending;
   /** Sorted by marker. */
   readonly legions: readonly LegionView[];
@@ -79,8 +83,8 @@ export function view(state: GameState, viewer: Viewer): GameView {
     })),
     turnOrder: state.turnOrder,
     towerRolls: state.towerRolls,
-    step: state.step,
-    pending: pending(state),
+    step: stepSeenBy(state.step, viewer),
+    pending: pendingSeenBy(state, viewer),
     legions: Object.values(state.legions)
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .map((l) => ({
@@ -100,9 +104,29 @@ export function view(state: GameState, viewer: Viewer): GameView {
   return { ...masterplay, ...viewEngagement(state, viewer) };
 }
 
+/**
+ * What `viewer` may know of what is pending: who must act and at which step (as he may know it, errata 9.3).
+ * The kinds of intent go to the actor alone: they may hang on what only he knows (4.5, 9.2, errata 9.3) — a
+ * defending legion without a Lord may flee, proposals were made that he may accept, a legion of his can
+ * summon an Angel, recruit or teleport. Everybody else gets none.
+ */
+export function pendingSeenBy(state: GameState, viewer: Viewer): Pending {
+  const p = pending(state);
+  if (p.actor !== null && 'player' in viewer && viewer.player === p.actor) return p;
+  return { actor: p.actor, step: stepSeenBy(state.step, viewer).kind, intents: [] };
+}
+
 /** Who may see an event: its private recipients, or 'all' (spectators included). */
 export function visibleTo(event: GameEvent): 'all' | readonly PlayerId[] {
   switch (event.type) {
+    case 'stepBegan': {
+      // Errata 9.3: the turns of a negotiation are secret between its two players (and which turn it is: the
+      // end of the negotiation follows a declaration of no more proposals, itself secret).
+      const step = event.step;
+      return step.kind === 'negotiate' || step.kind === 'negotiateFinal'
+        ? [step.actor, step.opponent]
+        : 'all';
+    }
     case 'splitContents':
       // 4.3: the split itself is public, not which characters went where.
       return [event.player];

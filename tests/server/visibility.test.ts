@@ -55,6 +55,41 @@ describe('the one filter', () => {
     expect(deliver(rulesEngine, spectator, event(proposals))).toMatchObject({ event: { type: 'hidden' } });
   });
 
+  it('errata 9.3: the turns of a negotiation reach its two players only; other steps reach all', () => {
+    const turn: GameEvent = {
+      type: 'stepBegan',
+      step: { kind: 'negotiateFinal', actor: 'p1', opponent: 'p2' },
+    };
+    expect(deliver(rulesEngine, p1, event(turn))).toMatchObject({ event: turn });
+    expect(deliver(rulesEngine, p2, event(turn))).toMatchObject({ event: turn });
+    for (const r of [p3, spectator]) {
+      expect(deliver(rulesEngine, r, event(turn))).toEqual({
+        type: 'event',
+        game,
+        seq: 7,
+        event: { type: 'hidden' },
+      });
+    }
+    const muster: GameEvent = { type: 'stepBegan', step: { kind: 'muster', actor: 'p1' } };
+    expect(deliver(rulesEngine, spectator, event(muster))).toMatchObject({ event: muster });
+  });
+
+  it('4.5, errata 1.3/1.4: every view names who must act; only his own tells him what he may send', () => {
+    const { state } = createGame({
+      players: [
+        { id: 'p1', name: 'A' },
+        { id: 'p2', name: 'B' },
+      ],
+    });
+    const pendingOf = (r: typeof p1 | typeof p2 | typeof spectator) => {
+      const m = deliver(rulesEngine, r, { kind: 'state', game, seq: 2, state });
+      return m?.type === 'state' ? m.view.pending : null;
+    };
+    expect(pendingOf(p1)).toEqual({ actor: 'p1', step: 'rollTower', intents: ['rollTower'] });
+    expect(pendingOf(p2)).toEqual({ actor: 'p1', step: 'rollTower', intents: [] });
+    expect(pendingOf(spectator)).toEqual({ actor: 'p1', step: 'rollTower', intents: [] });
+  });
+
   it("views are the engine's for the recipient; legal intents go only to the player who must act", () => {
     const { state } = createGame({
       players: [

@@ -64,7 +64,7 @@ describe('conceding before the battle (9.4, 2.5.4–2.5.6.3)', () => {
     begin(other);
     act(other, D, { type: 'propose', proposals: [{ attackerLosses: ['Ogre', 'Ogre'], defenderLosses: [] }] });
     act(other, A, { type: 'noMoreProposals' });
-    expect(step(other)).toEqual({ kind: 'negotiateFinal', actor: D });
+    expect(step(other)).toEqual({ kind: 'negotiateFinal', actor: D, opponent: A });
     const conceded = act(other, D, { type: 'concede' });
     expect(ofType(conceded, 'engagementResolved')[0]).toMatchObject({
       outcome: 'concession',

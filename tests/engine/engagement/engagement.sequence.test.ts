@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../shared/engine/decide';
 import { defaultIntent } from '../../../shared/engine/defaultIntent';
+import { mayFlee } from '../../../shared/engine/engagement';
 import { legalIntents } from '../../../shared/engine/legal';
 import { pending } from '../../../shared/engine/pending';
 import { visibleTo } from '../../../shared/engine/view';
@@ -44,7 +45,8 @@ describe('choosing the next engagement (2.5, errata 9.1)', () => {
     expect(second === undefined ? null : visibleTo(second)).toEqual([D]);
     // The inspection reveals nothing to the other players.
     expect(legion(run, 'Bk01')?.known).toEqual([]);
-    expect(step(run)).toEqual({ kind: 'negotiate', actor: D, mayFlee: true });
+    expect(step(run)).toEqual({ kind: 'negotiate', actor: D, opponent: A });
+    expect(mayFlee(run.state)).toBe(true);
     // Errata 7.0: once an engagement has started the moves are fixed.
     expect(run.state.turn?.engagementsStarted).toBe(true);
   });
@@ -115,7 +117,8 @@ describe('fleeing (9.2, errata 9.2)', () => {
     for (const lord of ['Titan', 'Angel', 'Archangel'] as const) {
       const run = engagedRun({ attacker: ['Titan', 'Ogre'], defender: [lord, 'Centaur'] });
       begin(run);
-      expect(step(run)).toEqual({ kind: 'negotiate', actor: D, mayFlee: false });
+      expect(step(run)).toEqual({ kind: 'negotiate', actor: D, opponent: A });
+      expect(mayFlee(run.state)).toBe(false);
       expect(legalIntents(run.state, D).some((i) => i.type === 'flee')).toBe(false);
       expect(rejectionOf(run, D, { type: 'flee' }).rule).toContain('9.2');
       expect(defaultIntent(run.state, D)).toEqual({ type: 'concede' });
@@ -134,7 +137,8 @@ describe('fleeing (9.2, errata 9.2)', () => {
       type: 'propose',
       proposals: [{ attackerLosses: [], defenderLosses: ['Centaur', 'Centaur'] }],
     });
-    expect(step(run)).toEqual({ kind: 'negotiate', actor: D, mayFlee: false });
+    expect(step(run)).toEqual({ kind: 'negotiate', actor: D, opponent: A });
+    expect(mayFlee(run.state)).toBe(false);
     expect(rejectionOf(run, D, { type: 'flee' }).code).toBe('notAllowed');
     // The attacker can never flee.
     const other = engagedRun({ attacker: ['Ogre', 'Ogre'], defender: ['Centaur', 'Centaur'] });

@@ -92,7 +92,7 @@ describe('proposals (errata 9.3, 2.5.4)', () => {
     const events = act(run, D, { type: 'propose', proposals: [defenderWins] });
     const made = ofType(events, 'proposalsMade')[0];
     expect(made === undefined ? null : visibleTo(made)).toEqual([D, A]);
-    expect(step(run)).toEqual({ kind: 'negotiate', actor: A, mayFlee: false });
+    expect(step(run)).toEqual({ kind: 'negotiate', actor: A, opponent: D });
     expect(view(run.state, { player: A }).engagement?.negotiation?.defenderProposals).toHaveLength(1);
     expect(view(run.state, { player: 'p3' }).engagement?.negotiation).toBeNull();
     expect(view(run.state, { spectator: true }).engagement?.negotiation).toBeNull();
@@ -200,7 +200,7 @@ describe('agreements (9.3, errata 9.3/9.5)', () => {
     const run = negotiating();
     act(run, D, { type: 'propose', proposals: [defenderWins] });
     act(run, A, { type: 'noMoreProposals' });
-    expect(step(run)).toEqual({ kind: 'negotiateFinal', actor: D });
+    expect(step(run)).toEqual({ kind: 'negotiateFinal', actor: D, opponent: A });
     expect(legalIntents(run.state, D)).toEqual([{ type: 'concede' }, { type: 'fight' }]);
     expect(rejectionOf(run, D, { type: 'propose', proposals: [attackerWins] }).code).toBe('wrongStep');
     expect(rejectionOf(run, D, { type: 'noMoreProposals' }).code).toBe('wrongStep');
@@ -216,7 +216,7 @@ describe('agreements (9.3, errata 9.3/9.5)', () => {
       proposals: [{ attackerLosses: [], defenderLosses: ['Centaur', 'Centaur'] }],
     });
     act(run, D, { type: 'noMoreProposals' });
-    expect(step(run)).toEqual({ kind: 'negotiateFinal', actor: A });
+    expect(step(run)).toEqual({ kind: 'negotiateFinal', actor: A, opponent: D });
     expect(legalIntents(run.state, A)).toContainEqual({
       type: 'acceptProposal',
       proposal: { attackerLosses: ['Ogre'], defenderLosses: ['Centaur', 'Centaur'] },

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../shared/engine/decide';
 import { defaultIntent } from '../../../shared/engine/defaultIntent';
+import { mayFlee } from '../../../shared/engine/engagement';
 import type { Intent, Proposal } from '../../../shared/engine/intents';
 import { legalIntents } from '../../../shared/engine/legal';
 import { seededDice } from '../../../shared/engine/random';
@@ -102,17 +103,19 @@ describe('errata 20.4: in the engagement phase (no withdrawing there)', () => {
   it('9.2, errata 20.4: a defender who may flee flees', () => {
     const run = engagedRun({ attacker: ['Ogre', 'Ogre'], defender: ['Centaur', 'Gargoyle'] });
     begin(run);
-    expect(step(run)).toMatchObject({ kind: 'negotiate', actor: D, mayFlee: true });
+    expect(step(run)).toEqual({ kind: 'negotiate', actor: D, opponent: A });
+    expect(mayFlee(run.state)).toBe(true);
     expect(refusal(run, D)).toEqual({ type: 'flee' });
   });
 
   it('9.4, errata 20.4: otherwise he concedes: in the negotiation (2.5.4, 2.5.5) and before the battle (2.5.6.2, 2.5.6.3)', () => {
     const run = engagedRun({ attacker: ['Ogre', 'Ogre'], defender: ['Titan', 'Gargoyle'] });
     begin(run);
-    expect(step(run)).toMatchObject({ kind: 'negotiate', actor: D, mayFlee: false });
+    expect(step(run)).toEqual({ kind: 'negotiate', actor: D, opponent: A });
+    expect(mayFlee(run.state)).toBe(false);
     expect(refusal(run, D)).toEqual({ type: 'concede' });
     act(run, D, { type: 'noMoreProposals' });
-    expect(step(run)).toEqual({ kind: 'negotiateFinal', actor: A });
+    expect(step(run)).toEqual({ kind: 'negotiateFinal', actor: A, opponent: D });
     expect(refusal(run, A)).toEqual({ type: 'concede' });
     act(run, A, { type: 'fight' });
     expect(step(run)).toMatchObject({ kind: 'preBattleConcession', actor: A });

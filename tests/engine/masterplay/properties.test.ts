@@ -1,17 +1,47 @@
 // Properties over seeded random games (style 11): 1,000 bot turns through decide without an engine error, every
 // listed intent accepted; folding the log gives the live state and JSON round-trips it; rejected intents leave
-// the state deep-equal; pending and legalIntents agree; views never leak another player's legion contents.
+// the state deep-equal; pending and legalIntents agree; views never leak another player's legion contents, nor
+// anything that hangs on them.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CharacterName } from '../../../shared/data/types';
 import { decide } from '../../../shared/engine/decide';
 import { replay } from '../../../shared/engine/evolve';
 import type { Intent } from '../../../shared/engine/intents';
 import { legalIntents } from '../../../shared/engine/legal';
 import { isEngagementStep, pending } from '../../../shared/engine/pending';
+import type { GameState, Viewer } from '../../../shared/engine/types';
 import { view, visibleTo } from '../../../shared/engine/view';
 import { type BotGame, botGames } from '../support/botGames';
 import { noDice, scriptedDice } from '../support/dice';
 
 let games: BotGame[] = [];
+
+/** Every player, and a spectator. */
+function viewers(state: GameState): Viewer[] {
+  return [...state.players.map((p) => ({ player: p.id })), { spectator: true }];
+}
+
+/** The state with each character `viewer` does not know replaced by `filler`: the contents of the others'
+ *  legions (4.5) but what a rule revealed (`known`) and the two legions of an engagement he takes part in (2.5.1,
+ *  2.5.2). Heights, markers and lands stay. */
+function withHidden(state: GameState, viewer: Viewer, filler: CharacterName): GameState {
+  const me = 'player' in viewer ? viewer.player : null;
+  const e = state.engagement;
+  const inspected =
+    e !== null && (me === e.attackerOwner || me === e.defenderOwner) ? [e.attacker, e.defender] : [];
+  const legions = Object.fromEntries(
+    Object.entries(state.legions).map(([id, l]) => {
+      if (l.owner === me || inspected.includes(id)) return [id, l];
+      const unknown = [...l.characters];
+      for (const k of l.known) {
+        const i = unknown.indexOf(k);
+        if (i >= 0) unknown.splice(i, 1);
+      }
+      return [id, { ...l, characters: [...l.known, ...unknown.map(() => filler)] }];
+    }),
+  );
+  return { ...state, legions };
+}
 
 beforeAll(() => {
   games = botGames(1000);
@@ -119,6 +149,26 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
     }
   });
 
+  it('4.5, 9.2, errata 9.1/9.3: nor anything that hangs on them: a view is the same whatever the contents hidden from its viewer (the step and what is pending included)', () => {
+    let checked = 0;
+    for (const g of games) {
+      for (const { state } of g.samples) {
+        for (const viewer of viewers(state)) {
+          const seen = view(state, viewer);
+          for (const filler of ['Ogre', 'Angel'] as const) {
+            expect(view(withHidden(state, viewer, filler), viewer), JSON.stringify(state.step)).toEqual(seen);
+          }
+          // Errata 1.3/1.4: who must act is public; what he may send goes to him alone.
+          const actor = pending(state).actor;
+          expect(seen.pending.actor).toBe(actor);
+          if (!('player' in viewer) || viewer.player !== actor) expect(seen.pending.intents).toEqual([]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
   it('4.3, errata 9.3: private events name their only recipients', () => {
     for (const e of games.flatMap((g) => g.events)) {
       const to = visibleTo(e);
@@ -126,6 +176,8 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
       else if (e.type === 'legionInspected') expect(to).toEqual([e.viewer]);
       else if (e.type === 'proposalsMade' || e.type === 'noMoreProposals')
         expect(to).toEqual([e.player, e.opponent]);
+      else if (e.type === 'stepBegan' && (e.step.kind === 'negotiate' || e.step.kind === 'negotiateFinal'))
+        expect(to).toEqual([e.step.actor, e.step.opponent]);
       else expect(to).toBe('all');
     }
   });

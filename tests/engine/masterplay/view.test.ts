@@ -90,11 +90,17 @@ describe('view: players and spectators', () => {
     expect(v.deadPile).toEqual({});
   });
 
-  it('errata 1.3/1.4: the view names the step and who must act; the engagement part is there (none now)', () => {
+  it('errata 1.3/1.4, 4.5: the view names the step and who must act (what he may do goes to him alone); the engagement part is there (none now)', () => {
     const run = setUpGame();
     const v = view(run.state, { player: 'p2' });
     expect(v.step).toEqual({ kind: 'split', actor: 'p1' });
-    expect(v.pending).toEqual({ actor: 'p1', step: 'split', intents: ['split', 'withdraw'] });
+    expect(v.pending).toEqual({ actor: 'p1', step: 'split', intents: [] });
+    expect(view(run.state, { spectator: true }).pending).toEqual(v.pending);
+    expect(view(run.state, { player: 'p1' }).pending).toEqual({
+      actor: 'p1',
+      step: 'split',
+      intents: ['split', 'withdraw'],
+    });
     expect(v.engagement).toBeNull();
     expect(v.battle).toBeNull();
     expect(v.turn?.player).toBe('p1');
