@@ -34,8 +34,19 @@ function legionCharacters(state: GameState, side: BattleSide): readonly Characte
 
 /** Errata 9.3: why a single proposal is not a legal agreement, or null. */
 export function proposalProblem(state: GameState, p: Proposal): string | null {
-  const attacker = legionCharacters(state, 'attacker');
-  const defender = legionCharacters(state, 'defender');
+  return agreementProblem(legionCharacters(state, 'attacker'), legionCharacters(state, 'defender'), p);
+}
+
+/**
+ * Errata 9.3: why a proposal is not a legal agreement between legions of these contents, or null. The two
+ * negotiating players know both contents (the inspection, 2.5.1–2.5.2), so a client may check a proposal
+ * before sending it.
+ */
+export function agreementProblem(
+  attacker: readonly CharacterName[],
+  defender: readonly CharacterName[],
+  p: Proposal,
+): string | null {
   if (!isSubMultiset(p.attackerLosses, attacker) || !isSubMultiset(p.defenderLosses, defender)) {
     return 'a proposal may only name characters present in the two legions';
   }

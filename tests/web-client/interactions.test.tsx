@@ -284,6 +284,42 @@ describe('the proposal builder (9.3)', () => {
     expect(play(negotiating, intent).events.some((e) => e.type === 'proposalsMade')).toBe(true);
   });
 
+  it('refuses what is no legal agreement: neither legion wholly eliminated, or a Titan lost alone (errata 9.3)', () => {
+    const actor = actorOf(negotiating.state);
+    renderAt(negotiating, actor, <EngagementPanel />);
+    // One character of each side: neither legion is wholly eliminated.
+    const lostA = attacker.find((c) => c !== 'Titan') as CharacterName;
+    const lostD = defender.find((c) => c !== 'Titan') as CharacterName;
+    fireEvent.click(
+      within(side('Attacker loses')).getAllByRole('checkbox', { name: lostA })[0] as HTMLElement,
+    );
+    fireEvent.click(
+      within(side('Defender loses')).getAllByRole('checkbox', { name: lostD })[0] as HTMLElement,
+    );
+    expect(addButton().disabled).toBe(true);
+    expect(
+      within(builder()).getByText(
+        'Not a legal agreement: at least one legion must be wholly eliminated (errata 9.3).',
+      ),
+    ).toBeTruthy();
+    // The defender wholly eliminated: a legal agreement.
+    for (const box of within(side('Defender loses')).getAllByRole('checkbox'))
+      if (!(box as HTMLInputElement).checked) fireEvent.click(box);
+    expect(addButton().disabled).toBe(false);
+    // The attacker's Titan lost without the rest of his legion: refused.
+    if (attacker.includes('Titan')) {
+      fireEvent.click(
+        within(side('Attacker loses')).getAllByRole('checkbox', { name: 'Titan' })[0] as HTMLElement,
+      );
+      expect(addButton().disabled).toBe(true);
+      expect(
+        within(builder()).getByText(
+          'Not a legal agreement: a legion that loses its Titan loses all its characters (errata 9.3).',
+        ),
+      ).toBeTruthy();
+    }
+  });
+
   it('refuses a proposal the player already made, and one the opponent made (accept it instead)', () => {
     const first = actorOf(negotiating.state);
     // The first proposes the attacker wholly eliminated; the other, the defender; the first is to act again.

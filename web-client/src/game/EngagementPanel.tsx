@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { land } from '../../../shared/data/masterboard';
 import type { CharacterName, MarkerId } from '../../../shared/data/types';
 import type { Proposal } from '../../../shared/engine/intents';
-import { normalizeProposal, sameProposal } from '../../../shared/engine/negotiation';
+import { agreementProblem, normalizeProposal, sameProposal } from '../../../shared/engine/negotiation';
 import { describeProposal, stepName } from './describe';
 import { CharacterList } from './LegionPanel';
 import { legalOf, useTable } from './table';
@@ -138,8 +138,9 @@ function ProposalList({ title, proposals }: { title: string; proposals: readonly
 
 /** 9.3: a proposal names exactly what each legion loses; a player offers a set of them at once. The builder
  *  refuses what cannot be a new proposal (nothing lost on either side, one already in the set, one this player
- *  already made, one the opponent made, which is accepted instead); whether a proposal is a legal agreement
- *  (errata 9.3) the server decides. */
+ *  already made, one the opponent made, which is accepted instead) and what is no legal agreement (errata
+ *  9.3, the engine's agreementProblem on the two legions' contents, known to both after the inspection). The
+ *  server decides all the same. */
 function ProposalBuilder(props: {
   attacker: readonly CharacterName[];
   defender: readonly CharacterName[];
@@ -167,7 +168,8 @@ function ProposalBuilder(props: {
     if (props.made.some((q) => sameProposal(p, q))) return 'You already made this proposal.';
     if (props.opponents.some((q) => sameProposal(p, q)))
       return 'Your opponent made this proposal: accept it instead.';
-    return null;
+    const problem = agreementProblem(props.attacker, props.defender, p);
+    return problem === null ? null : `Not a legal agreement: ${problem} (errata 9.3).`;
   };
   const add = (p: Proposal) => {
     if (refusal(p) === null) setSet([...set, normalizeProposal(p)]);
