@@ -3,6 +3,7 @@
 // recipient received is checked against the engine's own visibility at that moment (the leak
 // property), the room's state against a replay of its log, the histories, and the dice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../shared/engine/random';
 import { playWholeGame } from './support/games';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
 import { startServer, type TestServer, testConfig } from './support/server';
@@ -12,6 +13,7 @@ function wholeGames(
   setup: () => Promise<TestServer | null>,
   teardown: () => Promise<void>,
   sizes: number[],
+  propertyGames: number,
 ) {
   describe(name, () => {
     let server: TestServer | null = null;
@@ -30,6 +32,19 @@ function wholeGames(
         expect(log.at(-1)!.type).toBe('gameOver');
       }, 300_000);
     }
+
+    if (propertyGames > 0)
+      it(`property: ${propertyGames} seeded games of 2 to 6 seats, socket players and bots mixed; no payload to any recipient holds what he may not see (4.5, errata 9.1, 9.3)`, async (ctx) => {
+        if (!server) return ctx.skip();
+        const random = seededRandom(2026);
+        for (let g = 0; g < propertyGames; g++) {
+          const seats = 2 + Math.floor(random() * 5);
+          const humans = 1 + Math.floor(random() * seats);
+          // playWholeGame checks every payload of every player and of a spectator against the log.
+          const { log } = await playWholeGame(server, seats, humans, 1000 + g);
+          expect(log.at(-1)!.type).toBe('gameOver');
+        }
+      }, 600_000);
 
     it('socket players and bots share a game; the spectator sees the battles live and never a hidden legion', async (ctx) => {
       if (!server) return ctx.skip();
@@ -64,6 +79,7 @@ wholeGames(
   },
   async () => {},
   [2, 3, 4, 5, 6],
+  8,
 );
 
 let database: TestDatabase | null = null;
@@ -77,4 +93,5 @@ wholeGames(
     await database?.drop();
   },
   [2, 5],
+  0,
 );
