@@ -65,6 +65,14 @@ const REMEMBERED_REPLIES = 2048;
 /** Refusals that say nothing about the intent itself: not remembered, so its id may be sent again. */
 const PASSING: ReadonlySet<ProtocolRejectionCode> = new Set(['staleSeq', 'unavailable', 'internalError']);
 
+/** A refusal's code, message, rule and log context (Room.reject). */
+type RefusalArgs = [
+  code: ProtocolRejectionCode,
+  message: string,
+  rule?: string,
+  context?: Record<string, unknown>,
+];
+
 export class Room {
   private state: GameState;
   private seq: number;
@@ -149,35 +157,26 @@ export class Room {
     const key = `${senderKey(sender)}\u0000${id}`;
     // A repeated id gets its first reply, whatever has happened since (a later seq, the game over, the
     // server closing): from memory, else from the log when it was accepted (after a restart, or when
-    // the memory has let it go). Only then is it a new intent.
+    // the memory has let it go): `refuse` looks there before any refusal, and the append finds a repeat
+    // itself (RepeatedIntent), so an intent that goes through costs no look-up.
     const repeated = this.replies.get(key);
     if (repeated) {
       this.deps.metrics.inc('intentsRepeated');
       return repeated;
     }
-    const earlier = await this.deps.log.acceptedReply(this.id, senderKey(sender), id);
-    if (earlier !== null) {
-      this.deps.metrics.inc('intentsRepeated');
-      return this.remember(key, { type: 'accepted', id, game: this.id, seq: earlier });
-    }
+    const reject = (...refusal: RefusalArgs) => this.refuse(sender, key, id, ...refusal);
     const actor = this.authorise(sender);
-    if (actor === null) return this.reject(key, id, 'notSeated', 'Only the player in a seat may act for it.');
-    if (this.closing)
-      return this.reject(key, id, 'unavailable', 'The server is shutting down: send it again.');
-    if (this.finished) return this.reject(key, id, 'gameNotRunning', 'The game is over.');
+    if (actor === null) return reject('notSeated', 'Only the player in a seat may act for it.');
+    if (this.closing) return reject('unavailable', 'The server is shutting down: send it again.');
+    if (this.finished) return reject('gameNotRunning', 'The game is over.');
     if (expectedSeq !== undefined && expectedSeq !== this.seq) {
-      return this.reject(
-        key,
-        id,
-        'staleSeq',
-        `The game has moved on (seq ${this.seq}, you sent ${expectedSeq}).`,
-      );
+      return reject('staleSeq', `The game has moved on (seq ${this.seq}, you sent ${expectedSeq}).`);
     }
     const dice = recordingDice(this.game.diceSeed!, this.diceCursor);
     const decision = this.deps.engine.decide(this.state, actor, intent, dice);
     if ('rejected' in decision) {
       const { code, message, rule } = decision.rejected;
-      return this.reject(key, id, code, message, rule, { actor, intent: intent.type });
+      return reject(code, message, rule, { actor, intent: intent.type });
     }
     const events = decision.events;
     const next = events.reduce((s, e) => this.deps.engine.evolve(s, e), this.state);
@@ -206,7 +205,7 @@ export class Room {
         this.deps.metrics.inc('appendConflicts');
         this.deps.logger.warn({ game: this.id, seq: this.seq }, 'another writer appended first: reloading');
         await this.reload();
-        return this.reject(key, id, 'unavailable', 'The game moved on meanwhile: look again and resend.');
+        return reject('unavailable', 'The game moved on meanwhile: look again and resend.');
       }
       throw error;
     }
@@ -255,6 +254,17 @@ export class Room {
 
   /** A refusal: answered, logged at info with its code (style 17), and remembered unless it is a
    *  passing one (the same id may then be sent again and be decided afresh). */
+  /** A refusal, unless this id was accepted before (after a restart, or once the memory let it go): then
+   *  the reply it got then, never a second application. */
+  private async refuse(sender: Sender, key: string, id: string, ...refusal: RefusalArgs): Promise<Reply> {
+    const earlier = await this.deps.log.acceptedReply(this.id, senderKey(sender), id);
+    if (earlier !== null) {
+      this.deps.metrics.inc('intentsRepeated');
+      return this.remember(key, { type: 'accepted', id, game: this.id, seq: earlier });
+    }
+    return this.reject(key, id, ...refusal);
+  }
+
   private reject(
     key: string,
     id: string,
