@@ -14,6 +14,10 @@ COPY . .
 # web-client/dist (a build on the host is not copied: .dockerignore leaves it out) and served at `/`.
 RUN npm run -s db:generate && npm run -s build:client && test -f web-client/dist/index.html
 
+# The server runs as the image's unprivileged `node` user; it writes only to the data folder.
+RUN mkdir -p /data && chown node:node /data
+USER node
+
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
