@@ -1,14 +1,16 @@
 // Issue 7, end to end in headless Chromium against the real server: two players in two browser contexts
 // sign in, create and join a game, split, move, engage, fight a battle with at least one strike and a
 // carry-over choice, muster and end turns; a spectator watches the battle; a reload reconnects and the game
-// goes on. The steps named above are clicked in the UI; the rest of the game is driven through each page's
-// own store (window.__titan, test builds only) with the legal intents the server sent that page.
+// goes on; then two players play a whole game from the lobby to the winner. Every intent is clicked in the
+// page as a person would (support/click.ts), chosen among the legal intents the server sent that page by a
+// simple plan (support/driver.ts, which reads each page's store, window.__titan, test builds only).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Intent } from '../../shared/engine/intents';
 import type { BattleState } from '../../shared/engine/types';
 import type { GameClientState } from '../../web-client/src/app/gameState';
-import { actionable, carryingStrikes, choose, clientState, sendIntent, settled } from './support/driver';
+import { clickIntent } from './support/click';
+import { actionable, carryingStrikes, choose, clientState } from './support/driver';
 import {
   buildTestClient,
   chromiumAvailable,
@@ -22,6 +24,32 @@ import {
 
 /** The salt of the deterministic dice and bot moves (support/server.ts): every run plays the same games. */
 const SEED = process.env.TITAN_E2E_SEED ?? 'e2e-1';
+
+/** The step of the first test an intent is (the test looks for each at least once), or null. */
+function stepKey(intent: Intent, battle: BattleState | null, legal: readonly Intent[]): string | null {
+  switch (intent.type) {
+    case 'split':
+      return 'split';
+    case 'moveLegion':
+      return intent.entry == null ? 'move' : 'attack';
+    case 'chooseEngagement':
+      return 'engage';
+    case 'fight':
+    case 'muster':
+    case 'endTurn':
+      return intent.type;
+    case 'strike':
+      // A strike whose damage may carry over (the test looks for a carry-over choice next).
+      return battle !== null &&
+        carryingStrikes(battle, legal).some((s) => JSON.stringify(s) === JSON.stringify(intent))
+        ? 'strike'
+        : null;
+    case 'assignCarryOver':
+      return 'carryOver';
+    default:
+      return null;
+  }
+}
 
 const available = chromiumAvailable();
 if (!available)
@@ -94,97 +122,24 @@ describe.skipIf(!available)('the browser client, end to end', () => {
     let restarted = false;
     let sawCarryOverPanel = false;
 
-    /** Sends the intent by clicking the UI the first time each named step comes up; through the store otherwise. */
+    /** Does the intent by clicking the UI; notes the first time each named step comes up. */
     async function act(page: Page, state: GameClientState, intent: Intent, legal: readonly Intent[]) {
-      const seq = state.viewSeq;
-      const ui = async (key: string, click: () => Promise<void>) => {
-        clicked.add(key);
-        await click();
-        await settled(page, seq);
-        // TITAN_E2E_SHOTS=<dir> keeps a screenshot of each clicked step (for looking at the UI, not asserted).
-        const shots = process.env.TITAN_E2E_SHOTS;
-        if (shots) await page.screenshot({ path: `${shots}/${clicked.size}-${key}.png` });
-      };
+      if (process.env.TITAN_E2E_LOG) console.log('act', JSON.stringify(intent));
       const view = state.view;
       if (view === null) throw new Error('no view');
-      if (process.env.TITAN_E2E_LOG) console.log('act', JSON.stringify(intent));
-      if (intent.type === 'split' && !clicked.has('split')) {
-        return ui('split', async () => {
-          await page.locator(`button[data-intent=split][data-legion="${intent.legion}"]`).click();
-          const dialog = page.locator('dialog.split-dialog');
-          for (const c of intent.groups[0]?.characters ?? []) {
-            await dialog.locator(`.stack[data-stack="0"] button[data-character="${c}"]`).first().click();
-          }
-          await dialog.getByText('This split is allowed.').waitFor();
-          await dialog.getByRole('button', { name: 'Split', exact: true }).click();
-        });
-      }
-      if (intent.type === 'moveLegion' && intent.entry == null && !clicked.has('move')) {
-        return ui('move', async () => {
-          await page.locator(`svg.masterboard .legion[data-marker="${intent.legion}"]`).click();
-          await page
-            .locator(`svg.masterboard .land.destination[data-land="${intent.land}"] polygon`)
-            .first()
-            .click();
-        });
-      }
-      if (intent.type === 'moveLegion' && intent.entry != null && !clicked.has('attack')) {
-        return ui('attack', async () => {
-          await page.locator(`svg.masterboard .legion[data-marker="${intent.legion}"]`).click();
-          await page
-            .locator(`svg.masterboard .entry[data-land="${intent.land}"][data-entry="${intent.entry}"]`)
-            .first()
-            .click();
-        });
-      }
-      if (intent.type === 'chooseEngagement' && !clicked.has('engage')) {
-        return ui('engage', () =>
-          page.locator(`svg.masterboard .land.marked[data-land="${intent.land}"] polygon`).first().click(),
-        );
-      }
-      if (intent.type === 'fight' && !clicked.has('fight')) {
-        return ui('fight', () => page.locator('button[data-intent=fight]').click());
-      }
-      if (intent.type === 'strike' && !clicked.has('strike')) {
-        const battle = view.battle as BattleState;
-        if (carryingStrikes(battle, legal).some((s) => JSON.stringify(s) === JSON.stringify(intent))) {
-          return ui('strike', async () => {
-            await page.locator(`svg.battleland .character[data-id="${intent.striker}"]`).click();
-            await page.locator(`svg.battleland .character.target[data-id="${intent.target}"]`).click();
-            const panel = page.locator('.strike-panel');
-            await panel
-              .locator('label', { hasText: `${intent.dice} dice, hitting on ${intent.strikeNumber}+` })
-              .locator('input')
-              .check();
-            await panel.getByRole('button', { name: /^Roll / }).click();
-          });
-        }
-      }
-      if (intent.type === 'assignCarryOver' && !clicked.has('carryOver')) {
+      const key = stepKey(intent, view.battle, legal);
+      const first = key !== null && !clicked.has(key);
+      if (first && key === 'carryOver') {
         const panel = page.locator('section.carry-over');
         await panel.waitFor();
         sawCarryOverPanel = (await panel.locator('.die.hit').count()) > 0;
-        return ui('carryOver', () =>
-          panel
-            .locator(`button[data-intent=assignCarryOver][data-targets="${intent.targets.join(' ')}"]`)
-            .click(),
-        );
       }
-      if (intent.type === 'muster' && !clicked.has('muster')) {
-        return ui('muster', async () => {
-          await page.locator(`button[data-intent=muster][data-legion="${intent.legion}"]`).click();
-          const label =
-            intent.reveal.length === 0
-              ? `${intent.creature} (nothing to reveal)`
-              : `${intent.creature} — reveal ${intent.reveal.join(', ')}`;
-          await page.locator('dialog label', { hasText: label }).locator('input').check();
-          await page.locator('dialog').getByRole('button', { name: 'Muster', exact: true }).click();
-        });
-      }
-      if (intent.type === 'endTurn' && !clicked.has('endTurn')) {
-        return ui('endTurn', () => page.locator('button[data-intent=endTurn]').click());
-      }
-      await sendIntent(page, intent);
+      await clickIntent(page, state, intent);
+      if (!first) return;
+      clicked.add(key);
+      // TITAN_E2E_SHOTS=<dir> keeps a screenshot of each named step (for looking at the UI, not asserted).
+      const shots = process.env.TITAN_E2E_SHOTS;
+      if (shots) await page.screenshot({ path: `${shots}/${clicked.size}-${key}.png` });
     }
 
     const goal = ['split', 'move', 'attack', 'engage', 'fight', 'strike', 'carryOver', 'muster', 'endTurn'];
@@ -213,7 +168,12 @@ describe.skipIf(!available)('the browser client, end to end', () => {
         if (spectator === null && after.view?.battle != null) {
           spectator = await newPage();
           await signIn(spectator, 'Carol');
-          await spectator.goto(`${server.url}/#/watch/${game}`);
+          // Carol finds the game among the running ones in the lobby and watches it.
+          await spectator
+            .locator(`.game-item[data-game="${game}"]`)
+            .getByRole('button', { name: 'Watch' })
+            .click();
+          await spectator.waitForURL(new RegExp(`#/watch/${game}`));
           await spectator.locator('svg.battleland .character').first().waitFor();
           const watched = (await clientState(spectator)) as GameClientState;
           expect(watched.role).toBe('spectator');
@@ -317,6 +277,8 @@ describe.skipIf(!available)('the browser client, end to end', () => {
     await alice.getByRole('button', { name: 'Start the game' }).click();
     for (const page of [alice, bob]) await page.locator('svg.masterboard').waitFor();
 
+    // Every intent is clicked in the page, as a person plays (support/click.ts); counted by kind.
+    const counts = new Map<string, number>();
     let result: GameClientState['view'] = null;
     for (let round = 0; round < 20_000 && result === null; round++) {
       let acted = false;
@@ -330,12 +292,20 @@ describe.skipIf(!available)('the browser client, end to end', () => {
         if (state === null || legal.length === 0) continue;
         const intent = choose(state, legal);
         if (intent === null) throw new Error(`no plan for ${state.view?.pending.step}`);
-        await sendIntent(page, intent);
+        await clickIntent(page, state, intent);
+        const kind =
+          intent.type === 'moveLegion'
+            ? `moveLegion ${intent.via}${intent.entry == null ? '' : ' attack'}`
+            : intent.type === 'pass'
+              ? `pass (${state.view?.pending.step})`
+              : intent.type;
+        counts.set(kind, (counts.get(kind) ?? 0) + 1);
         acted = true;
       }
       if (!acted && result === null) await alice.waitForTimeout(20);
     }
     expect(result?.result).toBeTruthy();
+    if (process.env.TITAN_E2E_LOG) console.log('clicked', JSON.stringify(Object.fromEntries(counts)));
     // 3, 19.0: the last Titan standing wins; when the last Titans fall together there is no winner.
     const winner = result?.result?.winner ?? null;
     const words =

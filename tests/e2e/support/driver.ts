@@ -1,7 +1,7 @@
-// Driving the game through each page's own store (window.__titan, test builds only): read what the page
-// knows, pick an intent from the legal ones the server sent it with a simple plan that heads for a battle
-// (move toward the enemy, fight, close in, strike where damage can carry over), send it and wait for the
-// answer. The steps the test checks in the UI are clicked instead (play.test.ts).
+// Reading each page's own store (window.__titan, test builds only): what the page knows, the legal intents
+// the server sent it, and a simple plan that picks one of them heading for a battle (move toward the enemy,
+// fight, close in, strike where damage can carry over). The intent is then clicked in the page (click.ts),
+// and `settled` waits for the server's answer.
 import type { Page } from 'playwright-core';
 import { hexDistance } from '../../../shared/data/hexGeometry';
 import { land } from '../../../shared/data/masterboard';
@@ -24,19 +24,6 @@ export function actionable(state: GameClientState | null): readonly Intent[] {
   const me = 'player' in state.view.viewer ? state.view.viewer.player : null;
   if (me === null || state.view.pending.actor !== me || state.legal.seq < state.viewSeq) return [];
   return state.legal.intents;
-}
-
-export async function sendIntent(page: Page, intent: Intent): Promise<void> {
-  const before = await clientState(page);
-  await page.evaluate((i) => window.__titan?.session.send(i as never), intent as unknown);
-  try {
-    await settled(page, before?.viewSeq ?? 0);
-  } catch (e) {
-    const step = before?.view?.pending.step;
-    throw new Error(
-      `${JSON.stringify(intent)} at step ${step}: ${e instanceof Error ? e.message : String(e)}`,
-    );
-  }
 }
 
 /** Waits until the page has no intent in flight and has a view newer than `viewSeq` (or a rejection). */
