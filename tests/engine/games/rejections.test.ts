@@ -201,7 +201,6 @@ describe('rejections (style 6, engine contract)', () => {
             checkRejection(d.rejected, `${who} ${JSON.stringify(intent)} at ${state.step.kind}`);
             if (who !== actor && intent.type !== 'withdraw') expect(d.rejected.code).toBe('notYourTurn');
             codes.add(d.rejected.code);
-            console.log(d.rejected.code, '|', d.rejected.message, '|', d.rejected.rule);
             steps.add(state.step.kind);
             checked++;
           }
