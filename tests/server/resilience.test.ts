@@ -4,7 +4,9 @@
 // snapshot and log, and the game continues to its end with nothing acknowledged lost.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../server/config';
+import { rulesEngine } from '../../server/engine';
 import { replay } from '../../shared/engine/index';
+import type { Intent } from '../../shared/engine/intents';
 import { CLOSE_CODES, type ServerMessage } from '../../shared/protocol/messages';
 import type { Tokens } from '../../shared/protocol/rest';
 import { guest, startedGame } from './support/api';
@@ -29,6 +31,15 @@ const lastSeqOf = (messages: readonly ServerMessage[], game: string) =>
       .map((m) => (m as { seq: number }).seq),
   );
 
+/** Ann heads for a battle: she fights whenever she may and never flees or concedes (otherwise her
+ *  engagements often end without one, and a long game on a busy machine can outlast the wait). */
+function battleSeeking(intents: readonly Intent[], random: () => number): Intent {
+  const fight = intents.find((i) => i.type === 'fight') ?? intents.find((i) => i.type === 'noMoreProposals');
+  if (fight !== undefined) return fight;
+  const willing = intents.filter((i) => i.type !== 'flee' && i.type !== 'concede');
+  return pickIntent(willing.length > 0 ? willing : intents, random);
+}
+
 describe('reconnecting', () => {
   it('a player and a spectator drop mid-battle and resume from their last seq without a gap', async () => {
     const server = await startServer(testConfig());
@@ -52,7 +63,7 @@ describe('reconnecting', () => {
       a1.onMessage = (m) => {
         if (m.type === 'state' && m.game === game.id) inBattle = m.view.battle !== null;
         if (m.type !== 'legal' || sent) return;
-        const intent = pickIntent(m.intents, random);
+        const intent = battleSeeking(m.intents, random);
         const id = `a-${m.seq}`;
         a1.send({ type: 'intent', id, game: game.id, expectedSeq: m.seq, intent });
         if (inBattle) {
@@ -71,8 +82,12 @@ describe('reconnecting', () => {
       const { id, seq } = sent as { id: string; seq: number };
       await s1.closed;
       const room = (await server.app.titan.rooms.get(game.id))!;
-      // Her intent is applied (the room moves past the seq she acted on).
-      await waitFor(() => room.currentSeq > seq, 'the intent sent before the drop');
+      // Her intent is applied (the room moves past the seq she acted on), and the bot plays on until the
+      // game waits for her again (or is over): then nothing moves while she reconnects.
+      await waitFor(
+        () => room.currentSeq > seq && rulesEngine.pending(room.currentState).actor !== 'p2',
+        'the intent sent before the drop, and the bot to be done',
+      );
 
       const annLast = lastSeqOf(a1.received, game.id);
       const samLast = lastSeqOf(s1.received, game.id);
