@@ -1,6 +1,8 @@
-// A random-legal bot: it picks an intent kind at random among those `legalIntents` offers, then one intent of
-// that kind. It never withdraws unless nothing else is legal, and rarely takes a move or maneuver back, so its
-// games go forward. `random` returns numbers in [0, 1) (a seeded generator in tests).
+// Random-legal bots. `uniformIntent` picks uniformly among everything `legalIntents` offers (withdrawal
+// included: a fuzzer of the rules, whose players leave early). `chooseIntent`, the bot that holds a seat,
+// picks an intent kind at random among those offered, then one intent of that kind; it never withdraws unless
+// nothing else is legal, and rarely takes a move or maneuver back, so its games go forward. `random` returns
+// numbers in [0, 1) (a seeded generator in tests).
 import type { Intent, IntentType } from './intents';
 import { legalIntents } from './legal';
 import type { GameState, PlayerId } from './types';
@@ -8,6 +10,12 @@ import type { GameState, PlayerId } from './types';
 /** Kinds the bot takes only now and then: they undo progress or end engagements (and games) early. */
 const RARELY: ReadonlySet<IntentType> = new Set(['undoMove', 'resetManeuver', 'concede']);
 const RARELY_CHANCE = 0.05;
+
+/** Uniform among the legal intents of `player` (null: nothing to do). */
+export function uniformIntent(state: GameState, player: PlayerId, random: () => number): Intent | null {
+  const all = legalIntents(state, player);
+  return all.length === 0 ? null : pick(all, random);
+}
 
 export function chooseIntent(state: GameState, player: PlayerId, random: () => number): Intent | null {
   return chooseFrom(legalIntents(state, player), random);

@@ -4,6 +4,7 @@
 // anything that hangs on them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterName } from '../../../shared/data/types';
+import { uniformIntent } from '../../../shared/engine/bot';
 import { decide } from '../../../shared/engine/decide';
 import { replay } from '../../../shared/engine/evolve';
 import type { Intent } from '../../../shared/engine/intents';
@@ -80,6 +81,28 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
       for (const sample of g.samples.slice(0, 40))
         expect(replay(g.events.slice(0, sample.at))).toEqual(sample.state);
     }
+  });
+
+  it('1,000 turns of the random-legal bot picking uniformly among legalIntents (withdrawal included): every pick accepted, the invariants kept', () => {
+    // botGames throws on a rejected pick, a broken invariant, or a game without end.
+    const uniform = botGames(1000, 50, 50_000, uniformIntent);
+    const turns = uniform.flatMap((g) => g.events).filter((e) => e.type === 'turnStarted').length;
+    expect(turns).toBeGreaterThanOrEqual(1000);
+    expect(uniform.every((g) => g.state.step.kind === 'gameOver')).toBe(true);
+    const types = new Set(uniform.flatMap((g) => g.events.map((e) => e.type)));
+    for (const t of ['legionSplit', 'legionMoved', 'moveUndone', 'legionMustered', 'playerWithdrew'] as const)
+      expect(types.has(t)).toBe(true);
+    // The same bot with withdrawal left out lives long enough to reach engagements, negotiations and battles.
+    const staying = (state: GameState, player: string, random: () => number) => {
+      const all = legalIntents(state, player).filter((i) => i.type !== 'withdraw');
+      return all.length === 0
+        ? uniformIntent(state, player, random)
+        : (all[Math.floor(random() * all.length)] ?? null);
+    };
+    const fought = botGames(1000, 50, 50_000, staying);
+    const met = new Set(fought.flatMap((g) => g.events.map((e) => e.type)));
+    for (const t of ['engagementChosen', 'proposalsMade', 'battleStarted', 'engagementResolved'] as const)
+      expect(met.has(t)).toBe(true);
   });
 
   it('errata 1.3/1.4: intents out of turn are rejected with notYourTurn and leave the state deep-equal', () => {

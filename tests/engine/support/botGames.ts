@@ -26,8 +26,14 @@ export interface BotGame {
   }[];
 }
 
-/** Bot games (2 to 6 players in turn) until `turns` player-turns have started over all of them. */
-export function botGames(turns: number, sampleEvery = 7, maxDecisions = 50_000): BotGame[] {
+/** Bot games (2 to 6 players in turn) until `turns` player-turns have started over all of them; `choose` is
+ *  the bot (bot.ts). */
+export function botGames(
+  turns: number,
+  sampleEvery = 7,
+  maxDecisions = 50_000,
+  choose: typeof chooseIntent = chooseIntent,
+): BotGame[] {
   const games: BotGame[] = [];
   let started = 0;
   for (let seed = 1; started < turns; seed++) {
@@ -42,7 +48,7 @@ export function botGames(turns: number, sampleEvery = 7, maxDecisions = 50_000):
       if (k >= maxDecisions) throw new Error(`bot game ${seed} did not end in ${maxDecisions} decisions`);
       const actor = pending(state).actor;
       if (actor === null) throw new Error(`nobody to act at ${JSON.stringify(state.step)}`);
-      const intent = chooseIntent(state, actor, random);
+      const intent = choose(state, actor, random);
       if (intent === null) throw new Error(`${actor} has no legal intent at ${JSON.stringify(state.step)}`);
       if (k % sampleEvery === 0) samples.push({ state, actor, intent, at: events.length });
       const decision = decide(state, actor, intent, dice);
