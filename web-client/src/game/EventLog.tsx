@@ -1,7 +1,7 @@
 // The history of the game as this viewer may see it (the server filters it; private events of others come
 // as stubs and are shown as such).
 import { useEffect, useRef } from 'react';
-import { describeEvent } from './describe';
+import { describeEvent, nextRoster, type Roster } from './describe';
 import { useTable } from './table';
 
 const SHOWN = 200;
@@ -9,10 +9,15 @@ const SHOWN = 200;
 export function EventLog() {
   const { state, name } = useTable();
   const ref = useRef<HTMLOListElement>(null);
-  const lines = state.events
-    .map((e) => ({ seq: e.seq, text: describeEvent(e.event, name) }))
-    .filter((l): l is { seq: number; text: string } => l.text !== null)
-    .slice(-SHOWN);
+  // Battle characters are named by creature and hex as they stood at each event (describe.ts roster).
+  let roster: Roster = new Map();
+  const lines: { seq: number; text: string }[] = [];
+  for (const e of state.events) {
+    const text = describeEvent(e.event, name, roster);
+    roster = nextRoster(roster, e.event);
+    if (text !== null) lines.push({ seq: e.seq, text });
+  }
+  lines.splice(0, Math.max(0, lines.length - SHOWN));
   const last = lines[lines.length - 1]?.seq;
   useEffect(() => {
     if (last === undefined) return;

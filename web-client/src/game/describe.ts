@@ -5,11 +5,63 @@ import type { Step } from '../../../shared/engine/types';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 export type Names = (player: string) => string;
+/** What the history knows of the battle's characters: each id's side, creature and hex, folded over the events. */
+export type Roster = ReadonlyMap<string, RosterEntry>;
+interface RosterEntry {
+  readonly side: 'attacker' | 'defender';
+  readonly type: string;
+  readonly hex: string | null;
+}
 
+/** The roster after `e` (the history's words for a character are those of the moment of each event). */
+export function nextRoster(roster: Roster, e: GameEvent | HiddenEvent): Roster {
+  switch (e.type) {
+    case 'battleStarted':
+      return new Map(
+        (['attacker', 'defender'] as const).flatMap((side) =>
+          e[side].characters.map((c): [string, RosterEntry] => [c.id, { side, type: c.type, hex: null }]),
+        ),
+      );
+    case 'angelSummoned': // 15.0: into the attacking legion
+      return e.id === null
+        ? roster
+        : new Map(roster).set(e.id, { side: 'attacker', type: e.character, hex: null });
+    case 'reinforcementMustered': // 14.0: into the defending legion
+      return e.id === null
+        ? roster
+        : new Map(roster).set(e.id, { side: 'defender', type: e.creature, hex: null });
+    case 'characterMoved': {
+      const c = roster.get(e.id);
+      return c === undefined ? roster : new Map(roster).set(e.id, { ...c, hex: e.to });
+    }
+    default:
+      return roster;
+  }
+}
+
+/** A battle character's side and creature ("the attacker's Centaur"), or its id when the history lacks it. */
+function creatureOf(roster: Roster, id: string): string {
+  const c = roster.get(id);
+  return c === undefined ? id : `the ${c.side}'s ${c.type}`;
+}
+
+/** A battle character's words in the history, with where it stands ("the attacker's Centaur in D3"). */
+function who(roster: Roster, id: string): string {
+  const hex = roster.get(id)?.hex ?? null;
+  return hex === null ? creatureOf(roster, id) : `${creatureOf(roster, id)} in ${hex}`;
+}
+
+const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 const list = (items: readonly string[]) => (items.length === 0 ? 'nothing' : items.join(', '));
 
-/** One line of the event history; null for events not worth a line (the step changes). */
-export function describeEvent(e: GameEvent | HiddenEvent, name: Names): string | null {
+/** One line of the event history; null for events not worth a line (the step changes). Battle characters are
+ *  named from `roster`, what the history knew just before the event. */
+export function describeEvent(
+  e: GameEvent | HiddenEvent,
+  name: Names,
+  roster: Roster = new Map(),
+): string | null {
+  const named = (id: string) => who(roster, id);
   switch (e.type) {
     case 'hidden':
       return 'A private event (not shown to you).';
@@ -64,7 +116,7 @@ export function describeEvent(e: GameEvent | HiddenEvent, name: Names): string |
     case 'maneuverBegan':
       return `Battle turn ${e.round}: the ${e.side} maneuvers.`;
     case 'characterMoved':
-      return `${e.id} ${e.from === null ? 'enters at' : `moves ${e.from} →`} ${e.to}.`;
+      return `${capital(creatureOf(roster, e.id))} ${e.from === null ? 'enters at' : `moves ${e.from} →`} ${e.to}.`;
     case 'maneuverReset':
       return `The ${e.side} took back his maneuvers.`;
     case 'angelSummoned':
@@ -74,21 +126,21 @@ export function describeEvent(e: GameEvent | HiddenEvent, name: Names): string |
     case 'maneuverEnded':
       return e.leftOff.length + e.returned.length === 0
         ? null
-        : `${e.leftOff.length > 0 ? `Left off the board and slain: ${list(e.leftOff)}. ` : ''}${e.returned.length > 0 ? `Went back: ${list(e.returned)}.` : ''}`;
+        : `${e.leftOff.length > 0 ? `Left off the board and slain: ${list(e.leftOff.map(named))}. ` : ''}${e.returned.length > 0 ? `Went back: ${list(e.returned.map(named))}.` : ''}`;
     case 'driftDamage':
-      return `Drift damage: one hit each to ${list(e.ids)}.`;
+      return `Drift damage: one hit each to ${list(e.ids.map(named))}.`;
     case 'strikePhaseBegan':
       return `The ${e.side} ${e.counterstrike ? 'strikes back' : 'strikes'}.`;
     case 'strikeRolled':
-      return `${e.striker} strikes ${e.option.target} (${e.option.dice} dice, ${e.option.strikeNumber}+): ${e.rolls.join(' ')} → ${e.hits} hit${e.hits === 1 ? '' : 's'}.`;
+      return `${capital(named(e.striker))} strikes ${named(e.option.target)} (${e.option.dice} dice, ${e.option.strikeNumber}+): ${e.rolls.join(' ')} → ${e.hits} hit${e.hits === 1 ? '' : 's'}.`;
     case 'rangestrikeRolled':
-      return `${e.striker} rangestrikes ${e.target} (${e.dice} dice, ${e.strikeNumber}+): ${e.rolls.join(' ')} → ${e.hits} hit${e.hits === 1 ? '' : 's'}.`;
+      return `${capital(named(e.striker))} rangestrikes ${named(e.target)} (${e.dice} dice, ${e.strikeNumber}+): ${e.rolls.join(' ')} → ${e.hits} hit${e.hits === 1 ? '' : 's'}.`;
     case 'carryOverAssigned':
       return e.allocation.length === 0
         ? 'No damage carries over.'
-        : `Carried over: ${e.allocation.map((a) => `${a.damage} to ${a.target}`).join(', ')}.`;
+        : `Carried over: ${e.allocation.map((a) => `${a.damage} to ${named(a.target)}`).join(', ')}.`;
     case 'slainRemoved':
-      return e.ids.length === 0 ? null : `Slain: ${list(e.ids)}.`;
+      return e.ids.length === 0 ? null : `Slain: ${list(e.ids.map(named))}.`;
     case 'battleEnded':
       return e.winner === null
         ? 'The battle ends: both legions are destroyed.'
