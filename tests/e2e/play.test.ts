@@ -258,6 +258,59 @@ describe.skipIf(!available)('the browser client, end to end', () => {
     }
   }, 600_000);
 
+  it('on a tablet (1024×768, touch): tap to sign in, create a game against a bot, and play the first turn', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => {
+      throw e;
+    });
+    await page.goto(server.url);
+    await page.getByRole('tab', { name: 'Play as a guest' }).tap();
+    await page.locator('input[name=displayName]').fill('Tess');
+    await page.getByRole('button', { name: 'Play', exact: true }).tap();
+    await page.getByRole('button', { name: 'Create the game' }).tap();
+    await page.waitForURL(/#\/play\//);
+    await page.locator('li[data-seat="p2"]').getByRole('button', { name: 'Add a bot' }).tap();
+    await page.locator('li[data-seat="p2"]').getByText('bot').waitFor();
+    await page.getByRole('button', { name: 'Start the game' }).tap();
+    await page.locator('svg.masterboard').waitFor();
+
+    // The board and the panel that says what to do are both on the screen, side by side, without scrolling.
+    const inView = async (selector: string) => {
+      const box = await page.locator(selector).first().boundingBox();
+      expect(box, selector).not.toBeNull();
+      const b = box as { x: number; y: number; width: number; height: number };
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(1024);
+      expect(b.y + Math.min(b.height, 200)).toBeLessThanOrEqual(768);
+    };
+    await inView('svg.masterboard');
+    await inView('section.actions');
+
+    // Tess plays until her first turn has ended, each step done with the page's controls.
+    let turns = 0;
+    for (let round = 0; round < 2000 && turns === 0; round++) {
+      const state = await clientState(page);
+      turns =
+        state?.events.filter((e) => e.event.type === 'turnEnded' && e.event.player === 'p1').length ?? 0;
+      const legal = actionable(state);
+      if (state === null || legal.length === 0) {
+        await page.waitForTimeout(20);
+        continue;
+      }
+      const intent = choose(state, legal);
+      if (intent === null) throw new Error(`no plan for ${state.view?.pending.step}`);
+      await clickIntent(page, state, intent);
+    }
+    expect(turns).toBe(1);
+    await inView('section.actions');
+  }, 300_000);
+
   it('an invite-only game played from the lobby to the winner (3, 19.0)', async () => {
     // Its own server, where every strike hits: the battles are short and the game ends soon.
     const quick = await startE2EServer(clientDir, deterministic(everyStrikeHits, SEED));
