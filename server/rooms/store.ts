@@ -13,6 +13,39 @@ export const SNAPSHOT_FORMAT = 1;
  *  failing after Prisma's 2 s default: a slow acknowledgement beats a refused intent. */
 const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
 
+/**
+ * An intent's events appended in one statement (atomic by itself, one round trip). `g` takes the game's row
+ * lock only if the game is still at the expected seq and running: a second writer waits, then finds the seq
+ * moved and writes nothing (AppendConflict). The reply row is the record of the intent's id: when this sender
+ * already had that id accepted, nothing is inserted, and the game row and the events, which hang on the
+ * reply, are left as they were (RepeatedIntent). The (gameId, seq) primary key of the events is the last
+ * guard against a fork.
+ *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (JSON array), $7 dice cursor,
+ *   $8 finished, $9 events (JSON array)
+ */
+const APPEND_SQL = `
+WITH g AS (
+  SELECT "id" FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" = 'running' FOR UPDATE
+), reply AS (
+  INSERT INTO "IntentReply" ("gameId", "sender", "intentId", "seq", "dice")
+  SELECT "id", $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text($6::jsonb)::int) FROM g
+  ON CONFLICT ("gameId", "sender", "intentId") DO NOTHING
+  RETURNING "gameId"
+), moved AS (
+  UPDATE "Game" SET "seq" = $5, "diceCursor" = $7,
+    "status" = CASE WHEN $8::boolean THEN 'finished' ELSE "status" END,
+    "finishedAt" = CASE WHEN $8::boolean THEN CURRENT_TIMESTAMP ELSE "finishedAt" END
+  WHERE "id" IN (SELECT "gameId" FROM reply)
+  RETURNING "id"
+), appended AS (
+  INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload")
+  SELECT m."id", $2 + e.n::int, e.payload->>'type', e.payload
+  FROM moved m, jsonb_array_elements($9::jsonb) WITH ORDINALITY AS e(payload, n)
+  RETURNING "seq"
+)
+SELECT (SELECT count(*) FROM g)::int AS "locked", (SELECT count(*) FROM reply)::int AS "replied",
+  (SELECT count(*) FROM appended)::int AS "appended"`;
+
 export type GameStatus = 'open' | 'running' | 'finished';
 
 export interface StoredSeat {
@@ -138,42 +171,36 @@ export function gameLog(db: Database): GameLog {
     async append(input) {
       const { gameId, expectedSeq, events } = input;
       const seq = expectedSeq + events.length;
-      await prisma.$transaction(async (tx) => {
-        // The conditional update takes the game's row lock: a second writer waits, then finds the seq
-        // moved and fails; the (gameId, seq) primary key below is the last guard against a fork.
-        const moved = await tx.game.updateMany({
-          where: { id: gameId, seq: expectedSeq, status: 'running' },
-          data: {
-            seq,
-            diceCursor: input.diceCursor,
-            ...(input.finished ? { status: 'finished', finishedAt: new Date() } : {}),
-          },
-        });
-        if (moved.count !== 1) throw new AppendConflict(`game ${gameId} is no longer at seq ${expectedSeq}`);
-        const reply = await tx.intentReply.createMany({
-          data: [{ gameId, sender: input.sender, intentId: input.intentId, seq, dice: [...input.dice] }],
-          skipDuplicates: true,
-        });
-        if (reply.count !== 1) {
-          const first = await tx.intentReply.findUniqueOrThrow({
+      const write = async (db: Pick<typeof prisma, '$queryRawUnsafe'>) => {
+        const rows = await db.$queryRawUnsafe<{ locked: number; replied: number }[]>(
+          APPEND_SQL,
+          gameId,
+          expectedSeq,
+          input.sender,
+          input.intentId,
+          seq,
+          JSON.stringify(input.dice),
+          input.diceCursor,
+          input.finished,
+          JSON.stringify(events),
+        );
+        const { locked, replied } = rows[0] ?? { locked: 0, replied: 0 };
+        if (locked !== 1) throw new AppendConflict(`game ${gameId} is no longer at seq ${expectedSeq}`);
+        if (replied !== 1) {
+          const first = await prisma.intentReply.findUniqueOrThrow({
             where: { gameId_sender_intentId: { gameId, sender: input.sender, intentId: input.intentId } },
           });
           throw new RepeatedIntent(first.seq);
         }
-        await tx.gameEvent.createMany({
-          data: events.map((event, i) => ({
-            gameId,
-            seq: expectedSeq + 1 + i,
-            type: event.type,
-            payload: json(event),
-          })),
+      };
+      const snapshot = input.snapshot;
+      if (snapshot === null) return write(prisma);
+      await prisma.$transaction(async (tx) => {
+        await write(tx);
+        await tx.gameSnapshot.create({
+          data: { gameId, seq, format: SNAPSHOT_FORMAT, state: json(snapshot) },
         });
-        if (input.snapshot) {
-          await tx.gameSnapshot.create({
-            data: { gameId, seq, format: SNAPSHOT_FORMAT, state: json(input.snapshot) },
-          });
-          await tx.gameSnapshot.deleteMany({ where: { gameId, seq: { lt: seq } } });
-        }
+        await tx.gameSnapshot.deleteMany({ where: { gameId, seq: { lt: seq } } });
       }, APPEND_TRANSACTION);
     },
 

@@ -1,0 +1,158 @@
+// The event log's append (server/rooms/store.ts), on PGlite and on PostgreSQL: one intent's events go in
+// whole, in order, with its reply and the game's new seq, or nothing changes at all: a writer at a stale seq
+// (AppendConflict), a repeated intent id (RepeatedIntent, answered with the first seq), a finished game.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../server/db/database';
+import { applyMigrations } from '../../server/db/migrate';
+import {
+  AppendConflict,
+  type AppendInput,
+  type GameLog,
+  gameLog,
+  RepeatedIntent,
+} from '../../server/rooms/store';
+import type { GameEvent } from '../../shared/engine/events';
+import { createTestDatabase, type TestDatabase } from './support/postgres';
+
+const rolled = (player: string, roll: number): GameEvent => ({
+  type: 'movementRolled',
+  player,
+  roll,
+  mulligan: false,
+});
+
+function appendTests(name: string, open: () => Promise<Database | null>, cleanup: () => Promise<void>) {
+  describe(name, () => {
+    let db: Database | null = null;
+    let log: GameLog;
+    beforeAll(async () => {
+      db = await open();
+      if (db === null) return;
+      await applyMigrations(db);
+      log = gameLog(db);
+    });
+    afterAll(async () => {
+      await db?.close();
+      await cleanup();
+    });
+
+    async function newGame(): Promise<string> {
+      const prisma = (db as Database).prisma;
+      const creatorId = randomUUID();
+      await prisma.user.create({ data: { id: creatorId, displayName: 'Ann' } });
+      const id = randomUUID();
+      await prisma.game.create({
+        data: {
+          id,
+          creatorId,
+          status: 'running',
+          seatCount: 2,
+          options: {},
+          inviteOnly: false,
+          spectatorsAllowed: true,
+        },
+      });
+      return id;
+    }
+    const input = (gameId: string, over: Partial<AppendInput> = {}): AppendInput => ({
+      gameId,
+      expectedSeq: 0,
+      events: [rolled('p1', 3), rolled('p1', 5)],
+      sender: 'user:ann',
+      intentId: 'i1',
+      dice: [3, 5],
+      diceCursor: 2,
+      finished: false,
+      snapshot: null,
+      ...over,
+    });
+    const row = (id: string) => (db as Database).prisma.game.findUniqueOrThrow({ where: { id } });
+
+    it('appends the events in order, records the reply with its dice, and moves the game to the new seq', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      expect(await log.events(id, 0, 10)).toEqual([
+        { seq: 1, event: rolled('p1', 3) },
+        { seq: 2, event: rolled('p1', 5) },
+      ]);
+      expect(await log.acceptedReply(id, 'user:ann', 'i1')).toBe(2);
+      expect(await log.rolls(id)).toEqual([{ seq: 2, dice: [3, 5] }]);
+      const game = await row(id);
+      expect([game.seq, game.diceCursor, game.status, game.finishedAt]).toEqual([2, 2, 'running', null]);
+      expect(await log.latestSnapshot(id, 10)).toBeNull();
+    });
+
+    it('a writer at a stale seq writes nothing (AppendConflict)', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      await expect(log.append(input(id, { intentId: 'i2', expectedSeq: 0 }))).rejects.toBeInstanceOf(
+        AppendConflict,
+      );
+      expect((await log.events(id, 0, 10)).length).toBe(2);
+      expect(await log.acceptedReply(id, 'user:ann', 'i2')).toBeNull();
+      expect((await row(id)).seq).toBe(2);
+    });
+
+    it('a repeated intent id writes nothing and names the seq of its first acceptance (RepeatedIntent)', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      const again = log.append(
+        input(id, { expectedSeq: 2, events: [rolled('p1', 6)], dice: [6], diceCursor: 3 }),
+      );
+      await expect(again).rejects.toEqual(new RepeatedIntent(2));
+      await expect(again).rejects.toBeInstanceOf(RepeatedIntent);
+      expect((await log.events(id, 0, 10)).map((e) => e.seq)).toEqual([1, 2]);
+      const game = await row(id);
+      expect([game.seq, game.diceCursor]).toEqual([2, 2]);
+    });
+
+    it('the last events finish the game; a finished game takes no more (AppendConflict)', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id, { finished: true }));
+      const game = await row(id);
+      expect(game.status).toBe('finished');
+      expect(game.finishedAt).not.toBeNull();
+      await expect(log.append(input(id, { intentId: 'i2', expectedSeq: 2 }))).rejects.toBeInstanceOf(
+        AppendConflict,
+      );
+    });
+
+    it('a snapshot due is written with the events, and replaces the older one', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      const state = { marker: 'a state' } as unknown as NonNullable<AppendInput['snapshot']>;
+      await log.append(input(id, { snapshot: state }));
+      await log.append(input(id, { intentId: 'i2', expectedSeq: 2, snapshot: { ...state, n: 2 } as never }));
+      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: { marker: 'a state', n: 2 } });
+      expect(await (db as Database).prisma.gameSnapshot.count({ where: { gameId: id } })).toBe(1);
+      // A failed append with a snapshot writes no snapshot either.
+      await expect(
+        log.append(input(id, { intentId: 'i3', expectedSeq: 0, snapshot: state })),
+      ).rejects.toBeInstanceOf(AppendConflict);
+      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: { marker: 'a state', n: 2 } });
+    });
+  });
+}
+
+appendTests(
+  'the event log on PGlite',
+  () => openDatabase({ url: null, dataDir: 'memory' }),
+  async () => {},
+);
+
+let scratch: TestDatabase | null = null;
+appendTests(
+  'the event log on PostgreSQL',
+  async () => {
+    scratch = await createTestDatabase();
+    return scratch ? openDatabase({ url: scratch.url, dataDir: 'memory' }) : null;
+  },
+  async () => {
+    await scratch?.drop();
+  },
+);
