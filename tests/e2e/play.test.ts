@@ -124,7 +124,8 @@ describe.skipIf(!available)('the browser client, end to end', () => {
 
     /** Does the intent by clicking the UI; notes the first time each named step comes up. */
     async function act(page: Page, state: GameClientState, intent: Intent, legal: readonly Intent[]) {
-      if (process.env.TITAN_E2E_LOG) console.log('act', JSON.stringify(intent));
+      // TITAN_E2E_TRACE=1 prints each intent as it is done (TITAN_E2E_LOG=<level> is the server's log).
+      if (process.env.TITAN_E2E_TRACE) console.log('act', JSON.stringify(intent));
       const view = state.view;
       if (view === null) throw new Error('no view');
       const key = stepKey(intent, view.battle, legal);
@@ -365,7 +366,7 @@ describe.skipIf(!available)('the browser client, end to end', () => {
       if (!acted && result === null) await alice.waitForTimeout(20);
     }
     expect(result?.result).toBeTruthy();
-    if (process.env.TITAN_E2E_LOG) console.log('clicked', JSON.stringify(Object.fromEntries(counts)));
+    if (process.env.TITAN_E2E_TRACE) console.log('clicked', JSON.stringify(Object.fromEntries(counts)));
     // 3, 19.0: the last Titan standing wins; when the last Titans fall together there is no winner.
     const winner = result?.result?.winner ?? null;
     const words =
