@@ -1,17 +1,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../shared/engine/events';
-import { createGame, decide, evolve, legalIntents, view } from '../../shared/engine/index';
+import { createGame, decide, evolve, legalIntents } from '../../shared/engine/index';
 import type { Intent } from '../../shared/engine/intents';
 import type { Dice, GameState } from '../../shared/engine/types';
-import { type GameClientState, initialGameState } from '../../web-client/src/app/gameState';
+import type { GameClientState } from '../../web-client/src/app/gameState';
 import { ActionPanel } from '../../web-client/src/game/ActionPanel';
 import { RejectionBanner } from '../../web-client/src/game/Banners';
 import { EngagementPanel } from '../../web-client/src/game/EngagementPanel';
 import { makeTable, TableContext } from '../../web-client/src/game/table';
+import { clientFor } from './fixtures';
 import { elements } from './markup';
 
-const GAME = '11111111-2222-4333-8444-555555555555';
 const noop = () => undefined;
 
 /** Dice that cycle through a fixed sequence (a test game that always goes the same way). */
@@ -49,19 +49,6 @@ function playUntil(
   }
   if (!until(state)) throw new Error('never reached');
   return { state, events };
-}
-
-function clientFor(played: Played, player: string | null): { client: GameClientState; legal: Intent[] } {
-  const v = view(played.state, player === null ? { spectator: true } : { player });
-  const events = played.events.map((event, i) => ({ seq: i + 1, event }));
-  const client: GameClientState = {
-    ...initialGameState(GAME, player === null ? 'spectator' : 'player'),
-    view: v,
-    viewSeq: events.length,
-    seq: events.length,
-    events,
-  };
-  return { client, legal: player === null ? [] : legalIntents(played.state, player) };
 }
 
 function render(played: Played, player: string | null, element: React.ReactElement): string {
