@@ -120,6 +120,13 @@ export interface GameLog {
 
 export function gameLog(db: Database): GameLog {
   const { prisma } = db;
+  const acceptedReply: GameLog['acceptedReply'] = async (id, sender, intentId) => {
+    const r = await prisma.intentReply.findUnique({
+      where: { gameId_sender_intentId: { gameId: id, sender, intentId } },
+      select: { seq: true },
+    });
+    return r?.seq ?? null;
+  };
   return {
     async game(id) {
       const g = await prisma.game.findUnique({
@@ -160,13 +167,7 @@ export function gameLog(db: Database): GameLog {
       return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent }));
     },
 
-    async acceptedReply(id, sender, intentId) {
-      const r = await prisma.intentReply.findUnique({
-        where: { gameId_sender_intentId: { gameId: id, sender, intentId } },
-        select: { seq: true },
-      });
-      return r?.seq ?? null;
-    },
+    acceptedReply,
 
     async append(input) {
       const { gameId, expectedSeq, events } = input;
@@ -187,10 +188,9 @@ export function gameLog(db: Database): GameLog {
         const { locked, replied } = rows[0] ?? { locked: 0, replied: 0 };
         if (locked !== 1) throw new AppendConflict(`game ${gameId} is no longer at seq ${expectedSeq}`);
         if (replied !== 1) {
-          const first = await prisma.intentReply.findUniqueOrThrow({
-            where: { gameId_sender_intentId: { gameId, sender: input.sender, intentId: input.intentId } },
-          });
-          throw new RepeatedIntent(first.seq);
+          const first = await acceptedReply(gameId, input.sender, input.intentId);
+          if (first === null) throw new Error(`intent ${input.intentId} neither appended nor found`);
+          throw new RepeatedIntent(first);
         }
       };
       const snapshot = input.snapshot;

@@ -4,7 +4,6 @@
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { strikeOptions } from '../../shared/engine/battle/strike';
 import type { GameEvent } from '../../shared/engine/events';
 import { createGame, decide, evolve, legalIntents, view, visibleTo } from '../../shared/engine/index';
 import type { Intent } from '../../shared/engine/intents';
@@ -12,7 +11,7 @@ import { seededDice } from '../../shared/engine/random';
 import type { Dice, GameState } from '../../shared/engine/types';
 import { type GameClientState, initialGameState } from '../../web-client/src/app/gameState';
 import { makeTable, type Table, TableContext } from '../../web-client/src/game/table';
-import { choose } from '../e2e/support/driver';
+import { choose, loadedDice } from '../e2e/support/driver';
 
 export const GAME = '11111111-2222-4333-8444-555555555555';
 
@@ -27,22 +26,6 @@ export type Picker = (legal: Intent[], state: GameState, actor: string) => Inten
 export function actorOf(state: GameState): string {
   if (state.step.kind === 'gameOver') throw new Error('the game is over');
   return state.step.actor;
-}
-
-/** Dice that roll sixes for a strike whose damage can carry over (errata 12.4), as the e2e server's loaded
- *  dice do, and `dice` otherwise. */
-function loaded(state: GameState, intent: Intent, dice: Dice): Dice {
-  if (intent.type !== 'strike' || state.battle === null) return dice;
-  const b = state.battle;
-  const option = strikeOptions(
-    { terrain: b.terrain, attackerEntry: b.attackerEntry, characters: b.characters },
-    intent.striker,
-  ).find(
-    (o) => o.target === intent.target && o.strikeNumber === intent.strikeNumber && o.dice === intent.dice,
-  );
-  return option !== undefined && option.carryTo.length > 0
-    ? { roll: (n) => Array.from({ length: n }, () => 6) }
-    : dice;
 }
 
 /** Plays a two-player game from its creation, `pick` choosing each intent, until `until` holds. */
@@ -71,7 +54,7 @@ export function playUntil(
   for (let n = 0; n < 3000 && !until(state); n++) {
     const actor = actorOf(state);
     const intent = pick(legalIntents(state, actor), state, actor);
-    const decision = decide(state, actor, intent, loaded(state, intent, dice));
+    const decision = decide(state, actor, intent, loadedDice(state, intent, dice));
     if ('rejected' in decision) throw new Error(`${JSON.stringify(intent)}: ${decision.rejected.message}`);
     for (const e of decision.events) state = evolve(state, e);
     events.push(...decision.events);

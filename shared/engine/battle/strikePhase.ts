@@ -15,7 +15,7 @@ import type { GameEvent } from '../events';
 import type { Intent, IntentOf } from '../intents';
 import { reject, rejection } from '../rejections';
 import type { BattleState, Decision, Dice, GameState, Rejection } from '../types';
-import { legalCarryOverAllocations } from './carryOver';
+import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattleSide } from './position';
 import { opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
@@ -89,10 +89,8 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
   if (problem !== null) return { rejected: problem };
   const battle = requireBattle(state);
   const pos = battlePosition(battle);
-  const option = strikeOptions(pos, intent.striker).find(
-    (o) => o.target === intent.target && o.strikeNumber === intent.strikeNumber && o.dice === intent.dice,
-  );
-  if (option === undefined) {
+  const option = findStrikeOption(pos, intent.striker, intent);
+  if (option === null) {
     return reject(
       'illegalStrike',
       'That target, strike number and number of dice are not one of the strike options (strike with maximum effectiveness unless a penalty opens carry-over).',

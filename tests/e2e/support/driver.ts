@@ -6,11 +6,12 @@ import type { Page } from 'playwright-core';
 import { hexDistance } from '../../../shared/data/hexGeometry';
 import { land } from '../../../shared/data/masterboard';
 import type { HexLabel } from '../../../shared/data/types';
-import { strikeOptions } from '../../../shared/engine/battle/strike';
+import { findStrikeOption } from '../../../shared/engine/battle/carryOver';
+import { battlePosition } from '../../../shared/engine/engagementState';
 import type { Intent, IntentOf } from '../../../shared/engine/intents';
 import { landDistances } from '../../../shared/engine/movement';
 import { canMuster, recruitOptions } from '../../../shared/engine/muster';
-import type { BattleState } from '../../../shared/engine/types';
+import type { BattleState, Dice, GameState } from '../../../shared/engine/types';
 import type { GameClientState } from '../../../web-client/src/app/gameState';
 
 export async function clientState(page: Page): Promise<GameClientState | null> {
@@ -49,21 +50,24 @@ export async function settled(page: Page, viewSeq: number): Promise<void> {
 const of = <T extends Intent['type']>(legal: readonly Intent[], type: T) =>
   legal.filter((i): i is IntentOf<T> => i.type === type);
 
+/** Whether the strike's option may carry damage over to another enemy (errata 12.4). */
+function opensCarryOver(battle: BattleState, strike: IntentOf<'strike'>): boolean {
+  return (findStrikeOption(battlePosition(battle), strike.striker, strike)?.carryTo.length ?? 0) > 0;
+}
+
 /** Strike intents whose roll can carry damage over to another enemy (errata 12.4). */
 export function carryingStrikes(battle: BattleState, legal: readonly Intent[]): IntentOf<'strike'>[] {
-  const pos = { terrain: battle.terrain, attackerEntry: battle.attackerEntry, characters: battle.characters };
   return of(legal, 'strike').filter((s) => {
-    const option = strikeOptions(pos, s.striker).find(
-      (o) => o.target === s.target && o.strikeNumber === s.strikeNumber && o.dice === s.dice,
-    );
     const target = battle.characters.find((c) => c.id === s.target);
-    return (
-      option !== undefined &&
-      target !== undefined &&
-      option.carryTo.length > 0 &&
-      s.dice > target.power - target.hits
-    );
+    return target !== undefined && opensCarryOver(battle, s) && s.dice > target.power - target.hits;
   });
+}
+
+/** Dice that roll all sixes (a six always hits, errata 12.7) for a strike that may carry damage over (errata
+ *  12.4), so a test's battle reaches a carry-over choice without waiting for luck; `dice` otherwise. */
+export function loadedDice(state: GameState, intent: Intent, dice: Dice): Dice {
+  if (intent.type !== 'strike' || state.battle === null || !opensCarryOver(state.battle, intent)) return dice;
+  return { roll: (n) => Array.from({ length: n }, () => 6) };
 }
 
 /** A plan that heads for a battle and fights it. */

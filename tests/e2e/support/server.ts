@@ -14,8 +14,8 @@ import { build } from 'vite';
 import { buildApp } from '../../../server/app';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../../server/config';
 import { type RulesEngine, rulesEngine } from '../../../server/engine';
-import { strikeOptions } from '../../../shared/engine/battle/strike';
 import { seededDice, seededRandom } from '../../../shared/engine/random';
+import { loadedDice } from './driver';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROMIUM = process.env.TITAN_CHROMIUM ?? '/usr/bin/chromium';
@@ -39,21 +39,8 @@ export async function buildTestClient(): Promise<string> {
  */
 export const loadedStrikeDice: RulesEngine = {
   ...rulesEngine,
-  decide(state, actor, intent, dice) {
-    if (intent.type === 'strike' && state.battle !== null) {
-      const b = state.battle;
-      const option = strikeOptions(
-        { terrain: b.terrain, attackerEntry: b.attackerEntry, characters: b.characters },
-        intent.striker,
-      ).find(
-        (o) => o.target === intent.target && o.strikeNumber === intent.strikeNumber && o.dice === intent.dice,
-      );
-      if (option !== undefined && option.carryTo.length > 0) {
-        return rulesEngine.decide(state, actor, intent, { roll: (n) => Array.from({ length: n }, () => 6) });
-      }
-    }
-    return rulesEngine.decide(state, actor, intent, dice);
-  },
+  decide: (state, actor, intent, dice) =>
+    rulesEngine.decide(state, actor, intent, loadedDice(state, intent, dice)),
 };
 
 /** The real engine with every strike and rangestrike rolling sixes: battles are short, games end quickly. */
