@@ -83,7 +83,7 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
     }
   });
 
-  it('1,000 turns of the random-legal bot picking uniformly among legalIntents (withdrawal included): every pick accepted, the invariants kept', () => {
+  it('errata 1.3/1.4, 20.4: 1,000 turns of the random-legal bot picking uniformly among legalIntents (withdrawal included): every pick accepted, the invariants kept', () => {
     // botGames throws on a rejected pick, a broken invariant, or a game without end.
     const uniform = botGames(1000, 50, 50_000, uniformIntent);
     const turns = uniform.flatMap((g) => g.events).filter((e) => e.type === 'turnStarted').length;
