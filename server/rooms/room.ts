@@ -31,6 +31,8 @@ export interface RoomDeps {
   readonly logger: FastifyBaseLogger;
   readonly metrics: Metrics;
   readonly botDelayMs: number;
+  /** The time a bot may take per decision. */
+  readonly botBudgetMs: number;
   readonly snapshotEvery: number;
   readonly maxReplayEvents: number;
   /** Called when a finished game's room has nobody left watching (it can be let go). */
@@ -315,9 +317,16 @@ export class Room {
 
   private async botTurn(seat: Seat): Promise<void> {
     if (this.closing || this.finished || this.deps.engine.pending(this.state).actor !== seat) return;
-    const random = () => randomInt(2 ** 47) / 2 ** 47;
+    const level = this.game.seats.find((s) => s.seat === seat)?.botLevel ?? 'random';
+    const choice = await this.deps.engine.botIntent(
+      this.state,
+      seat,
+      level,
+      randomInt(2 ** 47),
+      this.deps.botBudgetMs,
+    );
     const choices = [
-      ['choice', this.deps.engine.chooseIntent(this.state, seat, random)],
+      ['choice', choice],
       ['default', this.deps.engine.defaultIntent(this.state, seat)],
     ] as const;
     for (const [kind, intent] of choices) {

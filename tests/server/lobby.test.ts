@@ -60,10 +60,19 @@ describe('lobby', () => {
       token: ann.accessToken,
     });
     expect(early.body.error.code).toBe('seatsEmpty');
+    // Issue 15: the bot's level is chosen when it is seated (a level that does not exist is refused).
+    const badLevel = await call(app, 'POST', path(game, '/bots'), {
+      token: ann.accessToken,
+      body: { level: 'grandmaster' },
+    });
+    expect(badLevel.status).toBe(400);
     const withBot = await ok(
-      call<GameSummary>(app, 'POST', path(game, '/bots'), { token: ann.accessToken, body: {} }),
+      call<GameSummary>(app, 'POST', path(game, '/bots'), {
+        token: ann.accessToken,
+        body: { level: 'strong' },
+      }),
     );
-    expect(withBot.seats[1]!.occupant).toEqual({ kind: 'bot', name: 'Bot 2' });
+    expect(withBot.seats[1]!.occupant).toEqual({ kind: 'bot', name: 'Bot 2', level: 'strong' });
     expect((await call(app, 'POST', path(game, '/start'), { token: bob.accessToken })).status).toBe(403);
 
     const started = await ok(
