@@ -131,6 +131,8 @@ export async function playWholeGame(
   for (const c of [...clients, spectator])
     await c.nextOpen('diceRevealed', (m) => m.game === game.id, 300_000);
   for (const a of autos) expect(a.rejections).toEqual([]);
+  // Every frame the server sent matches the protocol's schema (/protocol.json): events, views, all.
+  for (const c of [...clients, spectator]) expect(c.invalid).toEqual([]);
   // Each socket saw one gap-free run of events from the state it joined at to the end.
   const { log } = await checkFinishedGame(server, game.id, watchers);
   for (const c of [...clients, spectator]) {
