@@ -2,7 +2,8 @@
 // its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
 import { z } from 'zod';
 import { BOT_LEVELS } from '../bot/index';
-import { deliveredEventSchema, diceSchema, seatSchema } from './messages';
+import { deliveredEventSchema } from './game';
+import { diceSchema, seatSchema } from './messages';
 
 // ------------------------------------------------------------------------------------ accounts
 
