@@ -5,7 +5,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { GameOptions } from '../../shared/engine/types';
 import type { Seat } from '../../shared/protocol/messages';
-import type { createGameBody, GameSummary, History, joinGameBody } from '../../shared/protocol/rest';
+import type {
+  createGameBody,
+  GameSummary,
+  History,
+  joinGameBody,
+  LiveBattle,
+} from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db/database';
 import type { RulesEngine } from '../engine';
@@ -13,7 +19,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { commitmentOf, newSeed } from '../rooms/dice';
 import type { Rooms } from '../rooms/rooms';
-import { type GameLog, seatIndex, seatName } from '../rooms/store';
+import { broadcastDelaySecondsOf, type GameLog, seatIndex, seatName } from '../rooms/store';
 import { deliver, type Recipient } from '../rooms/visibility';
 
 type CreateGame = z.output<typeof createGameBody>;
@@ -22,6 +28,8 @@ type JoinGame = z.output<typeof joinGameBody>;
 interface StoredOptions {
   readonly variant: 'default' | 'titanPlus';
   readonly handicapMulligans: Partial<Record<Seat, number>>;
+  /** Absent in games created before the broadcast delay existed (0). */
+  readonly broadcastDelaySeconds?: number;
 }
 
 const gameWithSeats = {
@@ -62,6 +70,8 @@ export interface Lobby {
     invite?: string,
   ): Promise<Recipient>;
   runningGameIds(): Promise<string[]>;
+  /** The battles being fought now in public games, newest first (behind each game's broadcast delay). */
+  liveBattles(): LiveBattle[];
 }
 
 export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Rooms): Lobby {
@@ -103,7 +113,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             ? { kind: 'user', userId: s.userId, name: s.name ?? '' }
             : { kind: 'empty' },
       })),
-      options: { variant: options.variant, handicapMulligans: options.handicapMulligans },
+      options: {
+        variant: options.variant,
+        handicapMulligans: options.handicapMulligans,
+        broadcastDelaySeconds: broadcastDelaySecondsOf(options),
+      },
       inviteOnly: game.inviteOnly,
       inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
       spectatorsAllowed: game.spectatorsAllowed,
@@ -157,6 +171,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const options: StoredOptions = {
         variant: body.options.variant,
         handicapMulligans: body.options.handicapMulligans,
+        broadcastDelaySeconds: body.options.broadcastDelaySeconds,
       };
       await prisma.game.create({
         data: {
@@ -278,6 +293,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
         options,
       });
       const seed = newSeed();
+      const startedAt = new Date();
       await prisma.$transaction(async (tx) => {
         const started = await tx.game.updateMany({
           where: { id: gameId, status: 'open' },
@@ -286,7 +302,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             seq: events.length,
             diceSeed: seed,
             diceCommitment: commitmentOf(seed),
-            startedAt: new Date(),
+            startedAt,
           },
         });
         if (started.count !== 1) throw conflict('gameNotOpen', 'The game has already started.');
@@ -296,6 +312,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             seq: i + 1,
             type: event.type,
             payload: event as unknown as Prisma.InputJsonValue,
+            createdAt: startedAt,
           })),
         });
       });
@@ -310,7 +327,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const viewer: Recipient = seat
         ? { player: seatName(seat.index) }
         : await viewerOf(user, gameId, 'spectator', invite);
-      const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
+      // A spectator of a delayed game gets only what is as old as the delay (as on the websocket).
+      const delayMs = broadcastDelaySecondsOf(game.options) * 1000;
+      const seq =
+        'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs);
+      const logged = await log.events(gameId, after, Math.min(seq, after + limit));
       const events = logged.map(({ seq, event }) => {
         const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });
         if (message?.type !== 'event') throw new Error('the filter must answer an event with an event');
@@ -318,7 +339,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       });
       return {
         game: gameId,
-        seq: game.seq,
+        seq,
         as: 'player' in viewer ? 'player' : 'spectator',
         seat: 'player' in viewer ? (viewer.player as Seat) : null,
         events,
@@ -343,5 +364,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const rows = await prisma.game.findMany({ where: { status: 'running' }, select: { id: true } });
       return rows.map((r) => r.id);
     },
+
+    liveBattles: () => rooms.liveBattles.list(),
   };
 }

@@ -1,5 +1,6 @@
 // The rooms of this server: each started game's room, loaded once on first use (or at start-up for the
 // running games, so their bots carry on) and closed together at shutdown.
+import { LiveBattles } from './liveBattles';
 import type { RoomDeps } from './room';
 import { Room } from './room';
 
@@ -8,10 +9,12 @@ export class Rooms {
   private closing = false;
 
   private readonly deps: RoomDeps;
+  /** The battles of every running public game, as their spectators see them. */
+  readonly liveBattles = new LiveBattles();
 
   constructor(deps: RoomDeps) {
     // A finished game nobody watches is let go; it is rebuilt from its log if someone comes back.
-    this.deps = { ...deps, onIdle: (room) => this.release(room) };
+    this.deps = { ...deps, onIdle: (room) => this.release(room), liveBattles: this.liveBattles };
   }
 
   private release(room: Room): void {
