@@ -5,12 +5,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { GameOptions } from '../../shared/engine/types';
 import type { Seat } from '../../shared/protocol/messages';
-import type {
-  createGameBody,
-  GameSummary,
-  History,
-  joinGameBody,
-  LiveBattle,
+import {
+  type createGameBody,
+  type GameSummary,
+  gameOptionsSchema,
+  gameStatusSchema,
+  type History,
+  type joinGameBody,
+  type LiveBattle,
 } from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db/database';
@@ -19,18 +21,14 @@ import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { commitmentOf, newSeed } from '../rooms/dice';
 import type { Rooms } from '../rooms/rooms';
-import { broadcastDelaySecondsOf, type GameLog, seatIndex, seatName } from '../rooms/store';
+import { type GameLog, json, seatIndex, seatName } from '../rooms/store';
 import { deliver, type Recipient } from '../rooms/visibility';
 
 type CreateGame = z.output<typeof createGameBody>;
 type JoinGame = z.output<typeof joinGameBody>;
 
-interface StoredOptions {
-  readonly variant: 'default' | 'titanPlus';
-  readonly handicapMulligans: Partial<Record<Seat, number>>;
-  /** Absent in games created before the broadcast delay existed (0). */
-  readonly broadcastDelaySeconds?: number;
-}
+/** The engine options chosen in the lobby, as the `options` column holds them. */
+type StoredOptions = z.output<typeof gameOptionsSchema>;
 
 const gameWithSeats = {
   seats: { orderBy: { index: 'asc' } },
@@ -99,11 +97,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
   }
 
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
-    const options = game.options as unknown as StoredOptions;
+    const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
     return {
       id: game.id,
-      status: game.status as GameSummary['status'],
+      status: gameStatusSchema.parse(game.status),
       creator: { id: game.creator.id, name: game.creator.displayName },
       seats: game.seats.map((s) => ({
         seat: seatName(s.index),
@@ -116,7 +114,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       options: {
         variant: options.variant,
         handicapMulligans: options.handicapMulligans,
-        broadcastDelaySeconds: broadcastDelaySecondsOf(options),
+        broadcastDelaySeconds: options.broadcastDelaySeconds,
       },
       inviteOnly: game.inviteOnly,
       inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
@@ -179,7 +177,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
           creatorId: user.userId,
           status: 'open',
           seatCount: body.seats,
-          options: options as unknown as Prisma.InputJsonValue,
+          options: json(options),
           inviteOnly: body.inviteOnly,
           inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
           spectatorsAllowed: body.spectatorsAllowed,
@@ -283,7 +281,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       if (game.seats.some((s) => !s.userId && !s.bot)) {
         throw conflict('seatsEmpty', 'Every seat needs a player or a bot before the start.');
       }
-      const stored = game.options as unknown as StoredOptions;
+      const stored = gameOptionsSchema.parse(game.options);
       const options: Partial<GameOptions> = {
         variant: stored.variant,
         handicapMulligans: stored.handicapMulligans as Record<string, number>,
@@ -311,7 +309,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             gameId,
             seq: i + 1,
             type: event.type,
-            payload: event as unknown as Prisma.InputJsonValue,
+            payload: json(event),
             createdAt: startedAt,
           })),
         });
@@ -328,7 +326,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
         ? { player: seatName(seat.index) }
         : await viewerOf(user, gameId, 'spectator', invite);
       // A spectator of a delayed game gets only what is as old as the delay (as on the websocket).
-      const delayMs = broadcastDelaySecondsOf(game.options) * 1000;
+      const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
       const seq =
         'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs);
       const logged = await log.events(gameId, after, Math.min(seq, after + limit));
