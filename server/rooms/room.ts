@@ -3,6 +3,7 @@
 // (style 15): authorise, decide, append, evolve, send each recipient what the one filter allows.
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_BOT_BUDGET_MS } from '../../shared/bot/index';
 import type { GameEvent } from '../../shared/engine/events';
 import type { Intent } from '../../shared/engine/intents';
 import type { GameState, PlayerId } from '../../shared/engine/types';
@@ -32,8 +33,8 @@ export interface RoomDeps {
   readonly logger: FastifyBaseLogger;
   readonly metrics: Metrics;
   readonly botDelayMs: number;
-  /** The time a bot may take per decision. */
-  readonly botBudgetMs: number;
+  /** The time a bot may take per decision (default DEFAULT_BOT_BUDGET_MS). */
+  readonly botBudgetMs?: number;
   readonly snapshotEvery: number;
   readonly maxReplayEvents: number;
   /** Called when a finished game's room has nobody left watching (it can be let go). */
@@ -441,7 +442,7 @@ export class Room {
       seat,
       level,
       randomInt(2 ** 47),
-      this.deps.botBudgetMs,
+      this.deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
     );
     const choices = [
       ['choice', choice],

@@ -61,8 +61,8 @@ export interface StoredSeat {
   readonly seat: Seat;
   readonly userId: string | null;
   readonly bot: boolean;
-  /** The bot's level when `bot`. */
-  readonly botLevel: BotLevel;
+  /** The bot's level when `bot` (missing: the random bot). */
+  readonly botLevel?: BotLevel;
   readonly name: string | null;
 }
 
