@@ -5,7 +5,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { GameOptions } from '../../shared/engine/types';
 import type { Seat } from '../../shared/protocol/messages';
-import type { createGameBody, GameSummary, History, joinGameBody } from '../../shared/protocol/rest';
+import {
+  type createGameBody,
+  type GameSummary,
+  gameOptionsSchema,
+  gameStatusSchema,
+  type History,
+  type joinGameBody,
+} from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db/database';
 import type { RulesEngine } from '../engine';
@@ -13,16 +20,14 @@ import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { commitmentOf, newSeed } from '../rooms/dice';
 import type { Rooms } from '../rooms/rooms';
-import { type GameLog, seatIndex, seatName } from '../rooms/store';
+import { type GameLog, json, seatIndex, seatName } from '../rooms/store';
 import { deliver, type Recipient } from '../rooms/visibility';
 
 type CreateGame = z.output<typeof createGameBody>;
 type JoinGame = z.output<typeof joinGameBody>;
 
-interface StoredOptions {
-  readonly variant: 'default' | 'titanPlus';
-  readonly handicapMulligans: Partial<Record<Seat, number>>;
-}
+/** The engine options chosen in the lobby, as the `options` column holds them. */
+type StoredOptions = z.output<typeof gameOptionsSchema>;
 
 const gameWithSeats = {
   seats: { orderBy: { index: 'asc' } },
@@ -89,11 +94,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
   }
 
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
-    const options = game.options as unknown as StoredOptions;
+    const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
     return {
       id: game.id,
-      status: game.status as GameSummary['status'],
+      status: gameStatusSchema.parse(game.status),
       creator: { id: game.creator.id, name: game.creator.displayName },
       seats: game.seats.map((s) => ({
         seat: seatName(s.index),
@@ -164,7 +169,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
           creatorId: user.userId,
           status: 'open',
           seatCount: body.seats,
-          options: options as unknown as Prisma.InputJsonValue,
+          options: json(options),
           inviteOnly: body.inviteOnly,
           inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
           spectatorsAllowed: body.spectatorsAllowed,
@@ -268,7 +273,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       if (game.seats.some((s) => !s.userId && !s.bot)) {
         throw conflict('seatsEmpty', 'Every seat needs a player or a bot before the start.');
       }
-      const stored = game.options as unknown as StoredOptions;
+      const stored = gameOptionsSchema.parse(game.options);
       const options: Partial<GameOptions> = {
         variant: stored.variant,
         handicapMulligans: stored.handicapMulligans as Record<string, number>,
@@ -295,7 +300,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             gameId,
             seq: i + 1,
             type: event.type,
-            payload: event as unknown as Prisma.InputJsonValue,
+            payload: json(event),
           })),
         });
       });

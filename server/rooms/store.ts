@@ -2,7 +2,9 @@
 // appends an intent's events. Database types stay here (style 8).
 import type { GameEvent } from '../../shared/engine/events';
 import type { GameState } from '../../shared/engine/types';
+import { gameEventSchema, gameStateSchema } from '../../shared/protocol/game';
 import type { Seat } from '../../shared/protocol/messages';
+import { gameStatusSchema } from '../../shared/protocol/rest';
 import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -89,7 +91,8 @@ export class RepeatedIntent extends Error {
 export const seatName = (index: number): Seat => `p${index + 1}` as Seat;
 export const seatIndex = (seat: Seat): number => Number(seat.slice(1)) - 1;
 
-const json = (value: unknown) => value as Prisma.InputJsonValue;
+/** A value for a Json column (what is read back is parsed with its schema, never cast). */
+export const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 export interface AppendInput {
   readonly gameId: string;
@@ -136,7 +139,7 @@ export function gameLog(db: Database): GameLog {
       if (!g) return null;
       return {
         id: g.id,
-        status: g.status as GameStatus,
+        status: gameStatusSchema.parse(g.status),
         creatorId: g.creatorId,
         seats: g.seats.map((s) => ({ seat: seatName(s.index), userId: s.userId, bot: s.bot, name: s.name })),
         seq: g.seq,
@@ -155,7 +158,7 @@ export function gameLog(db: Database): GameLog {
         where: { gameId: id, format: SNAPSHOT_FORMAT, seq: { lte: maxSeq } },
         orderBy: { seq: 'desc' },
       });
-      return s ? { seq: s.seq, state: s.state as unknown as GameState } : null;
+      return s ? { seq: s.seq, state: gameStateSchema.parse(s.state) } : null;
     },
 
     async events(id, afterSeq, uptoSeq) {
@@ -164,7 +167,7 @@ export function gameLog(db: Database): GameLog {
         orderBy: { seq: 'asc' },
         select: { seq: true, payload: true },
       });
-      return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent }));
+      return rows.map((r) => ({ seq: r.seq, event: gameEventSchema.parse(r.payload) }));
     },
 
     acceptedReply,

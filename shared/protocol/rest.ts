@@ -1,7 +1,8 @@
 // The REST API (accounts and lobby): one table of routes with their zod schemas. The server registers
 // its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
 import { z } from 'zod';
-import { deliveredEventSchema, diceSchema, seatSchema } from './messages';
+import { deliveredEventSchema } from './game';
+import { diceSchema, seatSchema } from './messages';
 
 // ------------------------------------------------------------------------------------ accounts
 

@@ -11,8 +11,10 @@ import {
   type GameLog,
   gameLog,
   RepeatedIntent,
+  SNAPSHOT_FORMAT,
 } from '../../server/rooms/store';
 import type { GameEvent } from '../../shared/engine/events';
+import { createGame, evolve } from '../../shared/engine/index';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
 
 const rolled = (player: string, roll: number): GameEvent => ({
@@ -125,16 +127,44 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
     it('a snapshot due is written with the events, and replaces the older one', async (ctx) => {
       if (db === null) return ctx.skip();
       const id = await newGame();
-      const state = { marker: 'a state' } as unknown as NonNullable<AppendInput['snapshot']>;
+      const state = createGame({
+        players: [
+          { id: 'p1', name: 'Ann' },
+          { id: 'p2', name: 'Bob' },
+        ],
+      }).state;
+      const later = evolve(state, { type: 'towerRolled', player: 'p1', roll: 5 });
       await log.append(input(id, { snapshot: state }));
-      await log.append(input(id, { intentId: 'i2', expectedSeq: 2, snapshot: { ...state, n: 2 } as never }));
-      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: { marker: 'a state', n: 2 } });
+      await log.append(input(id, { intentId: 'i2', expectedSeq: 2, snapshot: later }));
+      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: later });
       expect(await (db as Database).prisma.gameSnapshot.count({ where: { gameId: id } })).toBe(1);
       // A failed append with a snapshot writes no snapshot either.
       await expect(
         log.append(input(id, { intentId: 'i3', expectedSeq: 0, snapshot: state })),
       ).rejects.toBeInstanceOf(AppendConflict);
-      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: { marker: 'a state', n: 2 } });
+      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: later });
+    });
+
+    it('reads are parsed, not cast: a row the schemas refuse fails loudly instead of reaching a room', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      expect((await log.events(id, 0, 10)).map((e) => e.event.type)).toEqual([
+        'movementRolled',
+        'movementRolled',
+      ]);
+      const prisma = (db as Database).prisma;
+      await prisma.gameEvent.update({
+        where: { gameId_seq: { gameId: id, seq: 2 } },
+        data: { payload: { type: 'movementRolled', player: 'p2', roll: 9, mulligan: false } },
+      });
+      await expect(log.events(id, 0, 10)).rejects.toThrow(/roll/);
+      await prisma.gameSnapshot.create({
+        data: { gameId: id, seq: 2, format: SNAPSHOT_FORMAT, state: { marker: 'x' } },
+      });
+      await expect(log.latestSnapshot(id, 10)).rejects.toThrow();
+      await prisma.game.update({ where: { id }, data: { status: 'paused' } });
+      await expect(log.game(id)).rejects.toThrow();
     });
   });
 }
