@@ -9,11 +9,9 @@ import { requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
 import { andThen } from './evolve';
 import type { Intent } from './intents';
-import { currentTurn, playerOf } from './lookups';
-import { beginMusterPhase } from './musterPhase';
 import { reject } from './rejections';
 import { afterDecision } from './resolution';
-import type { GameState, PendingEngagement, PlayerId } from './types';
+import type { GameState, PlayerId } from './types';
 
 /** Errata 9.1: the Mover's choices of the next engagement, by land. */
 export function engagementChoices(state: GameState): Intent[] {

@@ -5,7 +5,7 @@ import { CHARACTERS } from '../data/characters';
 import type { CharacterName, MarkerId } from '../data/types';
 import { mergeKnown } from './contents';
 import { currentTurn, playerOf, requireLegion } from './lookups';
-import type { GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
+import type { GameState, Legion, PlayerId, PlayerState } from './types';
 
 export function updatePlayer(state: GameState, id: PlayerId, f: (p: PlayerState) => PlayerState): GameState {
   playerOf(state, id);

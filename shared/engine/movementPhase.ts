@@ -13,7 +13,7 @@ import { mulliganProblem } from './mulligan';
 import { reject, rejection } from './rejections';
 import { rollOne } from './setup';
 import { firstSplitPending, recombinationEvents, stackedSplitGroups } from './split';
-import type { Dice, GameOptions, GameState, PlayerId, PlayerState, Rejection } from './types';
+import type { Dice, GameState, PlayerId, Rejection } from './types';
 
 // ---------------------------------------------------------------- 2.2 the movement roll, 2.2.1 mulligans
 

@@ -9,7 +9,10 @@ import { mulliganProblem } from './mulligan';
 import { musterIntents } from './musterPhase';
 import { FIRST_SPLIT_SIZE, firstSplitPending, isFirstTurn, MIN_SPLIT_SIZE } from './split';
 import { isEngagementStep, type Pending } from './steps';
-import type { GameState, PlayerId, Step, StepKind } from './types';
+
+export type { Pending };
+
+import type { GameState, PlayerId } from './types';
 
 export function pending(state: GameState): Pending {
   const step = state.step;

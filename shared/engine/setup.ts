@@ -1,17 +1,13 @@
-// Initial set up (Complete Sequence 1.x; 5.0-5.2, errata 5.0/5.1/5.2, 21.3 TITANplus): the players, the tower
-// rolls, the colours, the markers and starting legions, the turn order.
-import { CHARACTERS } from '../data/characters';
 import { MARKERS } from '../data/markers';
 import { towerCreatures } from '../data/mastercharts';
 import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/types';
-import { CHARACTER_NAMES, PLAYER_COLORS } from '../data/types';
+import { PLAYER_COLORS } from '../data/types';
 import type { Decision, GameEvent } from './events';
 import { foldEvents, replay } from './evolve';
 import type { IntentOf } from './intents';
-import { UNUSED_IN_TITAN_PLUS } from './muster';
 import { reject } from './rejections';
 import { gameOverEvents, startTurnEvents } from './turn';
-import type { Dice, GameOptions, GameSetup, GameState, PlayerId, PlayerState, Variant } from './types';
+import type { Dice, GameOptions, GameSetup, GameState, PlayerId, Variant } from './types';
 import { DIRECTOR } from './types';
 
 export const MIN_PLAYERS = 2;

@@ -1,7 +1,7 @@
 // Splitting legions in the Commencement Phase (Complete Sequence 2.1; 4.2, 4.3, 5.2, 6.1, errata 4.1/5.2) and
 // the recombination of split-offs left stacked at the end of movement (2.4, 4.3, errata 4.7).
 import { isLord } from '../data/characters';
-import type { CharacterName, MarkerId } from '../data/types';
+import type { MarkerId } from '../data/types';
 import { isSubMultiset, sortCharacters, subMultisets, withoutCharacters } from './contents';
 import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';

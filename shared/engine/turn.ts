@@ -3,10 +3,10 @@
 import { characterPoints } from '../data/characters';
 import type { MarkerId } from '../data/types';
 import type { Decision, GameEvent } from './events';
-import { evolve, foldEvents } from './evolve';
+import { foldEvents } from './evolve';
 import { activePlayers, legionsOf, playerOf } from './lookups';
 import { reject } from './rejections';
-import type { GameResult, GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
+import type { GameResult, GameState, Legion, PlayerId } from './types';
 
 /** 6.5: a player's Game-Turn begins; his commencement phase (2.1) is first. */
 export function startTurnEvents(state: GameState, player: PlayerId): GameEvent[] {

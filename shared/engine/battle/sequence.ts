@@ -5,7 +5,7 @@
 import { characterPower } from '../../data/characters';
 import { land } from '../../data/masterboard';
 import { BATTLE_TURNS } from '../../data/strikeChart';
-import type { AttackerSide, MarkerId } from '../../data/types';
+import type { AttackerSide } from '../../data/types';
 import { attemptConcession } from '../concession';
 import type { BattleCharacterState } from '../engagementState';
 import {
@@ -13,7 +13,6 @@ import {
   battlePosition,
   engagedLegion,
   isArriving,
-  lossesOf,
   ownerOfSide,
   requireBattle,
   requireEngagement,
