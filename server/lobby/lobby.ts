@@ -12,6 +12,7 @@ import {
   gameStatusSchema,
   type History,
   type joinGameBody,
+  type LiveBattle,
 } from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db/database';
@@ -67,6 +68,8 @@ export interface Lobby {
     invite?: string,
   ): Promise<Recipient>;
   runningGameIds(): Promise<string[]>;
+  /** The battles being fought now in public games, newest first (behind each game's broadcast delay). */
+  liveBattles(): LiveBattle[];
 }
 
 export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Rooms): Lobby {
@@ -108,7 +111,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             ? { kind: 'user', userId: s.userId, name: s.name ?? '' }
             : { kind: 'empty' },
       })),
-      options: { variant: options.variant, handicapMulligans: options.handicapMulligans },
+      options: {
+        variant: options.variant,
+        handicapMulligans: options.handicapMulligans,
+        broadcastDelaySeconds: options.broadcastDelaySeconds,
+      },
       inviteOnly: game.inviteOnly,
       inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
       spectatorsAllowed: game.spectatorsAllowed,
@@ -162,6 +169,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const options: StoredOptions = {
         variant: body.options.variant,
         handicapMulligans: body.options.handicapMulligans,
+        broadcastDelaySeconds: body.options.broadcastDelaySeconds,
       };
       await prisma.game.create({
         data: {
@@ -283,6 +291,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
         options,
       });
       const seed = newSeed();
+      const startedAt = new Date();
       await prisma.$transaction(async (tx) => {
         const started = await tx.game.updateMany({
           where: { id: gameId, status: 'open' },
@@ -291,7 +300,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             seq: events.length,
             diceSeed: seed,
             diceCommitment: commitmentOf(seed),
-            startedAt: new Date(),
+            startedAt,
           },
         });
         if (started.count !== 1) throw conflict('gameNotOpen', 'The game has already started.');
@@ -301,6 +310,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             seq: i + 1,
             type: event.type,
             payload: json(event),
+            createdAt: startedAt,
           })),
         });
       });
@@ -315,7 +325,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const viewer: Recipient = seat
         ? { player: seatName(seat.index) }
         : await viewerOf(user, gameId, 'spectator', invite);
-      const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
+      // A spectator of a delayed game gets only what is as old as the delay (as on the websocket).
+      const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
+      const seq =
+        'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs);
+      const logged = await log.events(gameId, after, Math.min(seq, after + limit));
       const events = logged.map(({ seq, event }) => {
         const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });
         if (message?.type !== 'event') throw new Error('the filter must answer an event with an event');
@@ -323,7 +337,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       });
       return {
         game: gameId,
-        seq: game.seq,
+        seq,
         as: 'player' in viewer ? 'player' : 'spectator',
         seat: 'player' in viewer ? (viewer.player as Seat) : null,
         events,
@@ -348,5 +362,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const rows = await prisma.game.findMany({ where: { status: 'running' }, select: { id: true } });
       return rows.map((r) => r.id);
     },
+
+    liveBattles: () => rooms.liveBattles.list(),
   };
 }

@@ -24,6 +24,8 @@ const rolled = (player: string, roll: number): GameEvent => ({
   mulligan: false,
 });
 
+const T0 = Date.parse('2026-11-25T10:00:00.000Z');
+
 function appendTests(name: string, open: () => Promise<Database | null>, cleanup: () => Promise<void>) {
   describe(name, () => {
     let db: Database | null = null;
@@ -66,6 +68,7 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       dice: [3, 5],
       diceCursor: 2,
       finished: false,
+      at: T0,
       snapshot: null,
       ...over,
     });
@@ -76,14 +79,32 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       const id = await newGame();
       await log.append(input(id));
       expect(await log.events(id, 0, 10)).toEqual([
-        { seq: 1, event: rolled('p1', 3) },
-        { seq: 2, event: rolled('p1', 5) },
+        { seq: 1, event: rolled('p1', 3), at: T0 },
+        { seq: 2, event: rolled('p1', 5), at: T0 },
       ]);
       expect(await log.acceptedReply(id, 'user:ann', 'i1')).toBe(2);
       expect(await log.rolls(id)).toEqual([{ seq: 2, dice: [3, 5] }]);
       const game = await row(id);
       expect([game.seq, game.diceCursor, game.status, game.finishedAt]).toEqual([2, 2, 'running', null]);
       expect(await log.latestSnapshot(id, 10)).toBeNull();
+    });
+
+    it("each event keeps the time its intent was decided (the broadcast delay's clock), and seqAt finds the last one by then", async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      await log.append(
+        input(id, { intentId: 'i2', expectedSeq: 2, events: [rolled('p1', 6)], at: T0 + 5000 }),
+      );
+      expect((await log.events(id, 0, 10)).map((e) => [e.seq, e.at])).toEqual([
+        [1, T0],
+        [2, T0],
+        [3, T0 + 5000],
+      ]);
+      expect(await log.seqAt(id, T0 - 1)).toBe(0);
+      expect(await log.seqAt(id, T0)).toBe(2);
+      expect(await log.seqAt(id, T0 + 4999)).toBe(2);
+      expect(await log.seqAt(id, T0 + 5000)).toBe(3);
     });
 
     it('a writer at a stale seq writes nothing (AppendConflict)', async (ctx) => {
