@@ -2,7 +2,7 @@
 // tests and the browser need comes from here.
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
-export type { EventOf, GameEvent, GameEventType } from './events';
+export type { Decision, EventOf, GameEvent, GameEventType } from './events';
 export { evolve, replay } from './evolve';
 export {
   type Intent,
@@ -15,8 +15,9 @@ export {
 export { legalIntents } from './legal';
 export { landDistances } from './movement';
 export { canMuster, recruitOptions } from './muster';
-export { type Pending, pending } from './pending';
+export { pending } from './pending';
 export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
+export type { Pending } from './steps';
 export * from './types';
 export { type GameView, view, visibleTo } from './view';
