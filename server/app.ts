@@ -96,7 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await db.close();
   });
 
-  const tokens = accessTokens(await loadSigningKey(db, config.jwtSecret), config.accessTokenSeconds);
+  const key = await loadSigningKey(db, config.jwtSecret);
+  const tokens = accessTokens(key, config.accessTokenSeconds);
   const log = gameLog(db);
   const rooms = new Rooms({
     engine,
@@ -119,7 +120,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     beforeClose: () => rooms.close(),
   });
   // A sign-in session that ends (logout, or a stolen refresh token detected) takes its sockets with it.
-  const accountService = accounts(db, tokens, config.refreshTokenSeconds, {
+  const refreshPolicy = {
+    refreshSeconds: config.refreshTokenSeconds,
+    reuseGraceSeconds: config.refreshReuseGraceSeconds,
+    key,
+  };
+  const accountService = accounts(db, tokens, refreshPolicy, {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });
