@@ -6,6 +6,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
 import { accountRoutes } from './auth/routes';
+import { endedSessions, loadEndedSessions } from './auth/sessions';
 import { accessTokens, loadSigningKey } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { type Database, openDatabase } from './db/database';
@@ -96,8 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await db.close();
   });
 
+  const sessions = endedSessions(config.accessTokenSeconds);
+  await loadEndedSessions(db, sessions, config.accessTokenSeconds);
   const key = await loadSigningKey(db, config.jwtSecret);
-  const tokens = accessTokens(key, config.accessTokenSeconds);
+  const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
   const log = gameLog(db);
   const rooms = new Rooms({
     engine,
@@ -125,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reuseGraceSeconds: config.refreshReuseGraceSeconds,
     key,
   };
-  const accountService = accounts(db, tokens, refreshPolicy, {
+  const accountService = accounts(db, tokens, refreshPolicy, sessions, {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });

@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import type { User } from '../generated/prisma/client';
 import { conflict, unauthorised } from '../http/errors';
 import { hashPassword, verifyPassword } from './passwords';
+import type { EndedSessions } from './sessions';
 import type { AccessTokens } from './tokens';
 
 export interface Accounts {
@@ -51,9 +52,21 @@ export function accounts(
   db: Database,
   tokens: AccessTokens,
   policy: RefreshPolicy,
+  sessions: EndedSessions,
   events: AccountEvents = {},
 ): Accounts {
   const { prisma } = db;
+
+  /** The one way a sign-in session ends: its refresh tokens revoked, its access tokens refused from now
+   *  on (`sessions`), its sockets told. */
+  async function endSession(family: string, why: 'signedOut' | 'revoked'): Promise<void> {
+    await prisma.refreshToken.updateMany({
+      where: { family, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    sessions.end(family);
+    events.sessionEnded?.(family, why);
+  }
   const mac = (label: string, value: string) =>
     createHmac('sha256', policy.key).update(`${label}:${value}`).digest('base64url');
   /** The refresh token a token is exchanged for (always the same one, see above). */
@@ -92,9 +105,8 @@ export function accounts(
     return pair(user, family, refreshToken, row.expiresAt);
   }
 
-  async function revoke(family: string, now: Date): Promise<never> {
-    await prisma.refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: now } });
-    events.sessionEnded?.(family, 'revoked');
+  async function revoke(family: string): Promise<never> {
+    await endSession(family, 'revoked');
     throw unauthorised('This refresh token was already used: every session from that sign-in is revoked.');
   }
 
@@ -130,7 +142,7 @@ export function accounts(
       });
       if (!row) throw unauthorised('Unknown refresh token: sign in again.');
       const now = new Date();
-      if (row.revokedAt) return revoke(row.family, now);
+      if (row.revokedAt) return revoke(row.family);
       const next = nextRefreshToken(refreshToken);
       if (row.usedAt === null) {
         if (row.expiresAt <= now) throw unauthorised('The refresh token has expired: sign in again.');
@@ -156,7 +168,7 @@ export function accounts(
         successor.revokedAt !== null ||
         successor.expiresAt <= now
       )
-        return revoke(row.family, now);
+        return revoke(row.family);
       return pair(row.user, row.family, next, successor.expiresAt);
     },
 
@@ -177,11 +189,7 @@ export function accounts(
     async logout(refreshToken) {
       const row = await prisma.refreshToken.findUnique({ where: { tokenHash: sha256(refreshToken) } });
       if (!row) return;
-      await prisma.refreshToken.updateMany({
-        where: { family: row.family, revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
-      events.sessionEnded?.(row.family, 'signedOut');
+      await endSession(row.family, 'signedOut');
     },
 
     async user(id) {

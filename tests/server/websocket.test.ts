@@ -27,7 +27,7 @@ afterAll(async () => {
 /** A real access token of this server for `who`, expiring in `seconds` (the `exp` claim is in whole
  *  seconds: it is valid for between seconds - 1 and seconds). */
 const tokenFor = async (who: Tokens, seconds: number) =>
-  accessTokens(await loadSigningKey(server.app.titan.db, null), seconds).sign({
+  accessTokens(await loadSigningKey(server.app.titan.db, null), seconds, { isEnded: () => false }).sign({
     userId: who.user.id,
     name: who.user.name,
     guest: who.user.guest,
@@ -114,8 +114,12 @@ describe('websocket: connecting', () => {
     }
     other.send({ type: 'ping' });
     expect(await other.nextOpen('pong')).toEqual({ type: 'pong' });
-    // A refresh token presented twice revokes its sign-in, and that closes the sign-in's sockets too.
-    await ok(call(server.app, 'POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } }));
+    // A spent refresh token presented again once the pair it got was spent too (a replay, not two tabs racing)
+    // revokes its sign-in, and that closes the sign-in's sockets too.
+    const next = await ok(
+      call<Tokens>(server.app, 'POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } }),
+    );
+    await ok(call(server.app, 'POST', '/api/auth/refresh', { body: { refreshToken: next.refreshToken } }));
     const reused = await call(server.app, 'POST', '/api/auth/refresh', {
       body: { refreshToken: there.refreshToken },
     });
