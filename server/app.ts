@@ -99,11 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const sessions = endedSessions(config.accessTokenSeconds);
   await loadEndedSessions(db, sessions, config.accessTokenSeconds);
-  const tokens = accessTokens(
-    await loadSigningKey(db, config.jwtSecret),
-    config.accessTokenSeconds,
-    sessions,
-  );
+  const key = await loadSigningKey(db, config.jwtSecret);
+  const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
   const log = gameLog(db);
   const rooms = new Rooms({
     engine,
@@ -127,7 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     beforeClose: () => rooms.close(),
   });
   // A sign-in session that ends (logout, or a stolen refresh token detected) takes its sockets with it.
-  const accountService = accounts(db, tokens, config.refreshTokenSeconds, sessions, {
+  const refreshPolicy = {
+    refreshSeconds: config.refreshTokenSeconds,
+    reuseGraceSeconds: config.refreshReuseGraceSeconds,
+    key,
+  };
+  const accountService = accounts(db, tokens, refreshPolicy, sessions, {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });

@@ -40,6 +40,7 @@ export const loginBody = z.object({
 });
 export const guestBody = z.object({ displayName: displayNameSchema });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const reclaimBody = z.object({ code: z.string().min(1).max(200) });
 
 export const tokensSchema = z.object({
   user: userSchema,
@@ -49,6 +50,8 @@ export const tokensSchema = z.object({
   /** Exchange it at /api/auth/refresh for a new pair; it is then spent (rotated). */
   refreshToken: z.string(),
   refreshTokenExpiresAt: z.iso.datetime(),
+  /** A guest's seat-reclaim code: `POST /api/auth/reclaim` with it signs the guest in again from any browser. */
+  reclaimCode: z.string().optional(),
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
@@ -251,6 +254,16 @@ export const REST_ROUTES = {
     tag: 'accounts',
     auth: false,
     body: refreshBody,
+    response: tokensSchema,
+    status: 200,
+  }),
+  reclaim: route({
+    method: 'POST',
+    path: '/api/auth/reclaim',
+    summary: 'Sign a guest in again (a new session) with the code of their seat-reclaim link.',
+    tag: 'accounts',
+    auth: false,
+    body: reclaimBody,
     response: tokensSchema,
     status: 200,
   }),
