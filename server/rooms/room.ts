@@ -35,6 +35,8 @@ export interface RoomDeps {
   readonly maxReplayEvents: number;
   /** Called when a finished game's room has nobody left watching (it can be let go). */
   readonly onIdle?: (room: Room) => void;
+  /** Called once the game is over (its last events are in the log): a tournament records the result. */
+  readonly onFinished?: (room: Room) => void;
 }
 
 /** Who sent an intent: a user (by id), or a bot seat of this room. */
@@ -248,6 +250,7 @@ export class Room {
         commitment: this.game.diceCommitment!,
         seed: this.game.diceSeed!,
       });
+      this.deps.onFinished?.(this);
       this.releaseIfIdle();
     }
   }

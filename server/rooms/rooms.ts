@@ -26,12 +26,25 @@ export class Rooms {
    *  dropped from it (`get` loads its room); a finished game's seats never change. */
   private readonly directory = new Map<string, StoredGame | null>();
   private closing = false;
+  /** Told of every game that ends here (tournaments record their tables' results). */
+  private readonly finishedListeners: ((gameId: string) => void)[] = [];
 
   private readonly deps: RoomDeps;
 
   constructor(deps: RoomDeps) {
     // A finished game nobody watches is let go; it is rebuilt from its log if someone comes back.
-    this.deps = { ...deps, onIdle: (room) => this.release(room) };
+    this.deps = {
+      ...deps,
+      onIdle: (room) => this.release(room),
+      onFinished: (room) => {
+        for (const listener of this.finishedListeners) listener(room.id);
+      },
+    };
+  }
+
+  /** Calls `listener` with the id of each game that ends from now on. */
+  onGameFinished(listener: (gameId: string) => void): void {
+    this.finishedListeners.push(listener);
   }
 
   private release(room: Room): void {
