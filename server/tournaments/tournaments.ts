@@ -469,9 +469,8 @@ export function tournaments(db: Database, lobby: Lobby, log: GameLog): Tournamen
       options: {
         ...settings.gameOptions,
         ...('timeControl' in s && s.timeControl ? { timeControl: s.timeControl } : {}),
-        ...(settings.spectatorDelaySeconds > 0
-          ? { spectatorDelaySeconds: settings.spectatorDelaySeconds }
-          : {}),
+        // The tournament's broadcast delay holds for every table's spectators.
+        broadcastDelaySeconds: settings.broadcastDelaySeconds,
       },
       inviteOnly: t.inviteOnly,
       spectatorsAllowed: true,

@@ -67,7 +67,7 @@ export const createTournamentBody = z.object({
   registrationOpensAt: z.iso.datetime().nullable().default(null),
   registrationClosesAt: z.iso.datetime().nullable().default(null),
   /** Passed to every table's game: spectators see its events this many seconds late. */
-  spectatorDelaySeconds: z.number().int().min(0).max(86_400).default(0),
+  broadcastDelaySeconds: z.number().int().min(0).max(86_400).default(0),
   /** A table short of entrants is filled with bots instead of giving byes. */
   botsFill: z.boolean().default(false),
   tieBreaks: z
