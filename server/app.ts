@@ -102,11 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const sessions = endedSessions(config.accessTokenSeconds);
   await loadEndedSessions(db, sessions, config.accessTokenSeconds);
-  const tokens = accessTokens(
-    await loadSigningKey(db, config.jwtSecret),
-    config.accessTokenSeconds,
-    sessions,
-  );
+  const key = await loadSigningKey(db, config.jwtSecret);
+  const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
   const log = gameLog(db);
   const rooms = new Rooms({
     engine,
@@ -114,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log.child({ component: 'rooms' }),
     metrics,
     botDelayMs: config.botDelayMs,
+    botBudgetMs: config.botBudgetMs,
     snapshotEvery: config.snapshotEvery,
     maxReplayEvents: config.maxReplayEvents,
   });
@@ -135,7 +133,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     beforeClose: () => rooms.close(),
   });
   // A sign-in session that ends (logout, or a stolen refresh token detected) takes its sockets with it.
-  const accountService = accounts(db, tokens, config.refreshTokenSeconds, sessions, {
+  const refreshPolicy = {
+    refreshSeconds: config.refreshTokenSeconds,
+    reuseGraceSeconds: config.refreshReuseGraceSeconds,
+    key,
+  };
+  const accountService = accounts(db, tokens, refreshPolicy, sessions, {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });

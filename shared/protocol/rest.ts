@@ -1,6 +1,7 @@
 // The REST API (accounts and lobby): one table of routes with their zod schemas. The server registers
 // its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
 import { z } from 'zod';
+import { BOT_LEVELS } from '../bot/index';
 import { deliveredEventSchema } from './game';
 import { diceSchema, seatSchema } from './messages';
 import {
@@ -56,6 +57,7 @@ export const loginBody = z.object({
 });
 export const guestBody = z.object({ displayName: displayNameSchema });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const reclaimBody = z.object({ code: z.string().min(1).max(200) });
 
 export const tokensSchema = z.object({
   user: userSchema,
@@ -65,6 +67,8 @@ export const tokensSchema = z.object({
   /** Exchange it at /api/auth/refresh for a new pair; it is then spent (rotated). */
   refreshToken: z.string(),
   refreshTokenExpiresAt: z.iso.datetime(),
+  /** A guest's seat-reclaim code: `POST /api/auth/reclaim` with it signs the guest in again from any browser. */
+  reclaimCode: z.string().optional(),
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
@@ -100,7 +104,7 @@ export const seatSummarySchema = z.object({
   occupant: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('empty') }),
     z.object({ kind: z.literal('user'), userId: z.uuid(), name: z.string() }),
-    z.object({ kind: z.literal('bot'), name: z.string() }),
+    z.object({ kind: z.literal('bot'), name: z.string(), level: z.enum(BOT_LEVELS) }),
   ]),
 });
 
@@ -141,7 +145,8 @@ export const joinGameBody = z.object({
   seat: seatSchema.optional(),
   inviteCode: z.string().max(64).optional(),
 });
-export const addBotBody = z.object({ seat: seatSchema.optional() });
+/** `level`: how well the bot plays (shared/bot): `random` (the random-legal bot, the default), `normal`, `strong`. */
+export const addBotBody = z.object({ seat: seatSchema.optional(), level: z.enum(BOT_LEVELS).optional() });
 
 export const inviteQuery = z.object({ invite: z.string().max(64).optional() });
 export const historyQuery = z.object({
@@ -269,6 +274,16 @@ export const REST_ROUTES = {
     response: tokensSchema,
     status: 200,
   }),
+  reclaim: route({
+    method: 'POST',
+    path: '/api/auth/reclaim',
+    summary: 'Sign a guest in again (a new session) with the code of their seat-reclaim link.',
+    tag: 'accounts',
+    auth: false,
+    body: reclaimBody,
+    response: tokensSchema,
+    status: 200,
+  }),
   logout: route({
     method: 'POST',
     path: '/api/auth/logout',
@@ -343,7 +358,7 @@ export const REST_ROUTES = {
   addBot: route({
     method: 'POST',
     path: '/api/games/:game/bots',
-    summary: 'Seat a bot (the random-legal bot) in an open game (the creator).',
+    summary: 'Seat a bot in an open game (the creator), at a level: random (default), normal or strong.',
     tag: 'lobby',
     auth: true,
     params: gameParams,
