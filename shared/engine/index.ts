@@ -13,8 +13,7 @@ export {
   proposalSchema,
 } from './intents';
 export { legalIntents } from './legal';
-export { pending } from './pending';
+export { type Pending, pending } from './pending';
 export { createGame } from './setup';
-export type { Pending } from './steps';
 export * from './types';
 export { type GameView, view, visibleTo } from './view';
