@@ -13,7 +13,10 @@ export {
   proposalSchema,
 } from './intents';
 export { legalIntents } from './legal';
+export { landDistances } from './movement';
+export { canMuster, recruitOptions } from './muster';
 export { type Pending, pending } from './pending';
+export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
 export * from './types';
 export { type GameView, view, visibleTo } from './view';
