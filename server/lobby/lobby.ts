@@ -5,7 +5,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { GameOptions } from '../../shared/engine/types';
 import type { Seat } from '../../shared/protocol/messages';
-import type { createGameBody, GameSummary, History, joinGameBody } from '../../shared/protocol/rest';
+import {
+  type createGameBody,
+  type GameSummary,
+  gameOptionsSchema,
+  gameStatusSchema,
+  type History,
+  type joinGameBody,
+  type LiveBattle,
+} from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Limits } from '../config';
 import type { Database } from '../db/database';
@@ -14,16 +22,14 @@ import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors';
 import { commitmentOf, newSeed } from '../rooms/dice';
 import type { Rooms } from '../rooms/rooms';
-import { type GameLog, seatIndex, seatName } from '../rooms/store';
+import { type GameLog, json, seatIndex, seatName } from '../rooms/store';
 import { deliver, type Recipient } from '../rooms/visibility';
 
 type CreateGame = z.output<typeof createGameBody>;
 type JoinGame = z.output<typeof joinGameBody>;
 
-interface StoredOptions {
-  readonly variant: 'default' | 'titanPlus';
-  readonly handicapMulligans: Partial<Record<Seat, number>>;
-}
+/** The engine options chosen in the lobby, as the `options` column holds them. */
+type StoredOptions = z.output<typeof gameOptionsSchema>;
 
 const gameWithSeats = {
   seats: { orderBy: { index: 'asc' } },
@@ -63,6 +69,8 @@ export interface Lobby {
     invite?: string,
   ): Promise<Recipient>;
   runningGameIds(): Promise<string[]>;
+  /** The battles being fought now in public games, newest first (behind each game's broadcast delay). */
+  liveBattles(): LiveBattle[];
 }
 
 const HOUR_MS = 3600_000;
@@ -154,11 +162,11 @@ export function lobby(
   }
 
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
-    const options = game.options as unknown as StoredOptions;
+    const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
     return {
       id: game.id,
-      status: game.status as GameSummary['status'],
+      status: gameStatusSchema.parse(game.status),
       creator: { id: game.creator.id, name: game.creator.displayName },
       seats: game.seats.map((s) => ({
         seat: seatName(s.index),
@@ -168,7 +176,11 @@ export function lobby(
             ? { kind: 'user', userId: s.userId, name: s.name ?? '' }
             : { kind: 'empty' },
       })),
-      options: { variant: options.variant, handicapMulligans: options.handicapMulligans },
+      options: {
+        variant: options.variant,
+        handicapMulligans: options.handicapMulligans,
+        broadcastDelaySeconds: options.broadcastDelaySeconds,
+      },
       inviteOnly: game.inviteOnly,
       inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
       spectatorsAllowed: game.spectatorsAllowed,
@@ -219,6 +231,7 @@ export function lobby(
       const options: StoredOptions = {
         variant: body.options.variant,
         handicapMulligans: body.options.handicapMulligans,
+        broadcastDelaySeconds: body.options.broadcastDelaySeconds,
       };
       await prisma.game.create({
         data: {
@@ -226,7 +239,7 @@ export function lobby(
           creatorId: user.userId,
           status: 'open',
           seatCount: body.seats,
-          options: options as unknown as Prisma.InputJsonValue,
+          options: json(options),
           inviteOnly: body.inviteOnly,
           inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
           spectatorsAllowed: body.spectatorsAllowed,
@@ -330,7 +343,7 @@ export function lobby(
       if (game.seats.some((s) => !s.userId && !s.bot)) {
         throw conflict('seatsEmpty', 'Every seat needs a player or a bot before the start.');
       }
-      const stored = game.options as unknown as StoredOptions;
+      const stored = gameOptionsSchema.parse(game.options);
       const options: Partial<GameOptions> = {
         variant: stored.variant,
         handicapMulligans: stored.handicapMulligans as Record<string, number>,
@@ -340,6 +353,7 @@ export function lobby(
         options,
       });
       const seed = newSeed();
+      const startedAt = new Date();
       await prisma.$transaction(async (tx) => {
         const started = await tx.game.updateMany({
           where: { id: gameId, status: 'open' },
@@ -348,7 +362,7 @@ export function lobby(
             seq: events.length,
             diceSeed: seed,
             diceCommitment: commitmentOf(seed),
-            startedAt: new Date(),
+            startedAt,
           },
         });
         if (started.count !== 1) throw conflict('gameNotOpen', 'The game has already started.');
@@ -357,7 +371,8 @@ export function lobby(
             gameId,
             seq: i + 1,
             type: event.type,
-            payload: event as unknown as Prisma.InputJsonValue,
+            payload: json(event),
+            createdAt: startedAt,
           })),
         });
       });
@@ -372,7 +387,11 @@ export function lobby(
       const viewer: Recipient = seat
         ? { player: seatName(seat.index) }
         : await viewerOf(user, gameId, 'spectator', invite);
-      const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
+      // A spectator of a delayed game gets only what is as old as the delay (as on the websocket).
+      const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
+      const seq =
+        'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs);
+      const logged = await log.events(gameId, after, Math.min(seq, after + limit));
       const events = logged.map(({ seq, event }) => {
         const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });
         if (message?.type !== 'event') throw new Error('the filter must answer an event with an event');
@@ -380,7 +399,7 @@ export function lobby(
       });
       return {
         game: gameId,
-        seq: game.seq,
+        seq,
         as: 'player' in viewer ? 'player' : 'spectator',
         seat: 'player' in viewer ? (viewer.player as Seat) : null,
         events,
@@ -405,5 +424,7 @@ export function lobby(
       const rows = await prisma.game.findMany({ where: { status: 'running' }, select: { id: true } });
       return rows.map((r) => r.id);
     },
+
+    liveBattles: () => rooms.liveBattles.list(),
   };
 }

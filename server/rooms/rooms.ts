@@ -3,6 +3,7 @@
 // memory: only a seated player's intent to a running game reaches a room; every other one is refused
 // without costing a room anything, and a game seen once without a room (unknown, not started, finished)
 // is remembered, so refusing it again costs no database look-up either.
+import { LiveBattles } from './liveBattles';
 import { Room, type RoomDeps } from './room';
 import type { StoredGame } from './store';
 
@@ -28,10 +29,12 @@ export class Rooms {
   private closing = false;
 
   private readonly deps: RoomDeps;
+  /** The battles of every running public game, as their spectators see them. */
+  readonly liveBattles = new LiveBattles();
 
   constructor(deps: RoomDeps) {
     // A finished game nobody watches is let go; it is rebuilt from its log if someone comes back.
-    this.deps = { ...deps, onIdle: (room) => this.release(room) };
+    this.deps = { ...deps, onIdle: (room) => this.release(room), liveBattles: this.liveBattles };
   }
 
   private release(room: Room): void {
