@@ -49,6 +49,11 @@ export async function accountRoutes(
     timeWindow: HOUR,
   });
   addRoute(app, tokens, REST_ROUTES.refresh, ({ body }) => accounts.refresh(body.refreshToken));
+  // A guest's sign-in with his reclaim code counts as a sign-in.
+  addRoute(app, tokens, REST_ROUTES.reclaim, ({ body }) => accounts.reclaim(body.code), {
+    max: limits.signInsPerMinute,
+    timeWindow: MINUTE,
+  });
   addRoute(app, tokens, REST_ROUTES.logout, async ({ body }) => {
     await accounts.logout(body.refreshToken);
     return {};

@@ -46,6 +46,9 @@ export interface DiceProof {
 }
 
 export interface Lobby {
+  /** Refuses (429) a user who has as many games waiting to start, or created in the last hour, as the
+   *  limits allow (a player's own creations; a tournament's tables are not his). */
+  mayCreate(user: AccessClaims): Promise<void>;
   create(user: AccessClaims, body: CreateGame): Promise<GameSummary>;
   list(user: AccessClaims, status: 'open' | 'running' | 'finished' | 'active'): Promise<GameSummary[]>;
   summary(user: AccessClaims, gameId: string, invite?: string): Promise<GameSummary>;
@@ -217,8 +220,9 @@ export function lobby(
   }
 
   return {
+    mayCreate,
+
     async create(user, body) {
-      await mayCreate(user);
       for (const seat of Object.keys(body.options.handicapMulligans) as Seat[]) {
         if (seatIndex(seat) >= body.seats) {
           throw new HttpError(
