@@ -1,12 +1,12 @@
 // The normal bot: each legal intent is played forward on a state guessed from the bot's sight (a few seeded
 // dice draws where dice matter) and the one whose outcome `evaluate` likes best is taken. Splits and musters
 // follow rules of thumb that keep recruiting lines alive.
-import { characterPoints } from '../data/characters';
+import { CHARACTERS, characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
 import { decide, evolve, type GameState, type Intent, seededDice } from '../engine/index';
 import { evaluate } from './evaluate';
 import type { BotSight } from './sight';
-import { guessState } from './sight';
+import { believedCharacters, guessState } from './sight';
 
 /** Kinds the bot never picks while anything else is legal: they give up the game or take progress back. */
 const NEVER: ReadonlySet<Intent['type']> = new Set(['withdraw', 'undoMove', 'resetManeuver', 'takeMulligan']);
@@ -35,7 +35,11 @@ export function playForward(state: GameState, seat: string, intent: Intent, seed
 }
 
 export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOptions): Intent | null {
-  const candidates = sight.legal.filter((i) => !NEVER.has(i.type));
+  // Errata 9.4: a concession gives up the whole legion (an attempt, once accepted): only when the battle is
+  // lost anyway, and never with the Titan in it (19.0).
+  const concede = hopeless(sight);
+  const candidates = sight.legal.filter((i) => !NEVER.has(i.type) && (i.type !== 'concede' || concede));
+  if (concede && candidates.some((i) => i.type === 'concede')) return { type: 'concede' };
   if (candidates.length === 0)
     return sight.legal.find((i) => i.type !== 'withdraw') ?? sight.legal[0] ?? null;
   if (candidates.length === 1) return candidates[0] ?? null;
@@ -55,6 +59,26 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
     }
   }
   return best ?? tried[0] ?? null;
+}
+
+/** The seat's legion in the engagement has no Titan and next to no chance (its strength a small part of the
+ *  other's, as the battle or what it knows of the legions shows). */
+export function hopeless(sight: BotSight): boolean {
+  const e = sight.view.engagement;
+  if (e === null) return false;
+  const mine = e.attackerOwner === sight.seat ? e.attacker : e.defenderOwner === sight.seat ? e.defender : null;
+  if (mine === null) return false;
+  const theirs = mine === e.attacker ? e.defender : e.attacker;
+  const b = sight.view.battle;
+  const living = (legion: string): { type: CharacterName; power: number; hits: number }[] =>
+    b !== null
+      ? b.characters.filter((c) => c.legion === legion && c.hits < c.power)
+      : believedCharacters(sight, legion).map((type) => ({ type, power: CHARACTERS[type].power ?? 6, hits: 0 }));
+  const us = living(mine);
+  if (us.some((c) => c.type === 'Titan')) return false;
+  const force = (cs: ReturnType<typeof living>) =>
+    cs.reduce((sum, c) => sum + (c.power - c.hits) * CHARACTERS[c.type].skill, 0);
+  return force(us) < 0.15 * force(living(theirs));
 }
 
 function rollsDice(intent: Intent): boolean {

@@ -46,7 +46,7 @@ export function chooseFromSight(
     case 'random':
       return randomPick(sight.legal, random, 'seat');
     case 'normal':
-      return greedyIntent(sight, random, { samples: 3, breadth: 40, deadline });
+      return greedyIntent(sight, random, { samples: 3, breadth: 300, deadline });
     case 'strong':
       return greedyIntent(sight, random, {
         samples: 6,
