@@ -185,7 +185,10 @@ function hexBonus(name: CharacterName, terrain: Terrain, hex: HexLabel): number 
 }
 
 /** Expected hits of a strike (12.2, 12.7: as many dice as Power, hits on the Strike-number or more). */
-function expectedHits(striker: { power: number; type: CharacterName }, target: { type: CharacterName }): number {
+function expectedHits(
+  striker: { power: number; type: CharacterName },
+  target: { type: CharacterName },
+): number {
   const n = strikeNumber(CHARACTERS[striker.type].skill, CHARACTERS[target.type].skill);
   return (striker.power * (7 - n)) / 6;
 }

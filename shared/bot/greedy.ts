@@ -3,7 +3,7 @@
 // follow rules of thumb that keep recruiting lines alive.
 import { CHARACTERS, characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
-import { decide, evolve, type GameState, type Intent, seededDice } from '../engine/index';
+import { decide, evolve, type GameState, type Intent, legalIntents, seededDice } from '../engine/index';
 import { evaluate } from './evaluate';
 import type { BotSight } from './sight';
 import { believedCharacters, guessState } from './sight';
@@ -18,6 +18,8 @@ export interface GreedyOptions {
   readonly breadth: number;
   /** `performance.now()` after which no further intent is tried (the budget; deterministic unless it is hit). */
   readonly deadline: number;
+  /** Weigh a maneuver by the strikes it leads to: the phase finished and the best strikes rolled (strong). */
+  readonly lookahead: boolean;
 }
 
 /** The state after `intent` (null: the engine refused it on the guessed state, or the guess broke one of its
@@ -52,7 +54,10 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const intent of tried) {
     if (best !== null && performance.now() > o.deadline) break;
-    const value = expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1);
+    const value =
+      o.lookahead && (intent.type === 'moveCharacter' || intent.type === 'doneManeuvering')
+        ? maneuverValue(base, sight.seat, intent, diceSeed, o.samples)
+        : expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1);
     if (value > bestValue) {
       bestValue = value;
       best = intent;
@@ -66,14 +71,19 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
 export function hopeless(sight: BotSight): boolean {
   const e = sight.view.engagement;
   if (e === null) return false;
-  const mine = e.attackerOwner === sight.seat ? e.attacker : e.defenderOwner === sight.seat ? e.defender : null;
+  const mine =
+    e.attackerOwner === sight.seat ? e.attacker : e.defenderOwner === sight.seat ? e.defender : null;
   if (mine === null) return false;
   const theirs = mine === e.attacker ? e.defender : e.attacker;
   const b = sight.view.battle;
   const living = (legion: string): { type: CharacterName; power: number; hits: number }[] =>
     b !== null
       ? b.characters.filter((c) => c.legion === legion && c.hits < c.power)
-      : believedCharacters(sight, legion).map((type) => ({ type, power: CHARACTERS[type].power ?? 6, hits: 0 }));
+      : believedCharacters(sight, legion).map((type) => ({
+          type,
+          power: CHARACTERS[type].power ?? 6,
+          hits: 0,
+        }));
   const us = living(mine);
   if (us.some((c) => c.type === 'Titan')) return false;
   const force = (cs: ReturnType<typeof living>) =>
@@ -100,6 +110,57 @@ export function expectedValue(
     total += evaluate(after, seat);
   }
   return total / samples;
+}
+
+/** A maneuver weighed by what follows in the same battle turn: the maneuver ended (if it may end now) and the
+ *  strike phase played with the strike that promises the most hits each time (12.x, as the engine lists them
+ *  with their hazard-adjusted Strike-numbers and dice), over a few dice draws. */
+function maneuverValue(base: GameState, seat: string, intent: Intent, seed: number, samples: number): number {
+  const moved = playForward(base, seat, intent, seed);
+  if (moved === null) return Number.NEGATIVE_INFINITY;
+  const ended =
+    intent.type === 'doneManeuvering'
+      ? moved
+      : (playForward(moved, seat, { type: 'doneManeuvering' }, seed) ?? moved);
+  if (ended === moved && intent.type !== 'doneManeuvering') return evaluate(moved, seat);
+  let total = 0;
+  for (let k = 0; k < samples; k++) total += evaluate(strikeOut(ended, seat, seed + 104_729 * (k + 1)), seat);
+  return total / samples;
+}
+
+/** The strike phase of `seat` played out greedily (expected hits on the target, capped by what it can take,
+ *  times its value per hit); carried-over damage goes to the first target offered. */
+function strikeOut(state: GameState, seat: string, seed: number): GameState {
+  let s = state;
+  for (let n = 0; n < 24; n++) {
+    const step = s.step;
+    if (!('actor' in step) || step.actor !== seat || s.battle === null) return s;
+    if (step.kind !== 'strike' && step.kind !== 'carryOver') return s;
+    const legal = legalIntents(s, seat);
+    let next: Intent | null = null;
+    if (step.kind === 'carryOver') next = legal.find((i) => i.type === 'assignCarryOver') ?? null;
+    else {
+      let best = 0;
+      for (const i of legal) {
+        if (i.type !== 'strike' && i.type !== 'rangestrike') continue;
+        const target = s.battle.characters.find((c) => c.id === i.target);
+        if (target === undefined) continue;
+        const hits = Math.min((i.dice * (7 - i.strikeNumber)) / 6, target.power - target.hits);
+        const worth =
+          (hits * characterPoints(target.type, 0)) / target.power + (target.type === 'Titan' ? 50 : 0);
+        if (worth > best) {
+          best = worth;
+          next = i;
+        }
+      }
+      next ??= legal.find((i) => i.type === 'doneStriking') ?? null;
+    }
+    if (next === null) return s;
+    const after = playForward(s, seat, next, seed + n);
+    if (after === null) return s;
+    s = after;
+  }
+  return s;
 }
 
 /** Splits and musters by rule (the evaluation cannot see their worth one move ahead). */
