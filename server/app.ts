@@ -106,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     botDelayMs: config.botDelayMs,
     snapshotEvery: config.snapshotEvery,
     maxReplayEvents: config.maxReplayEvents,
+    clockCheckpointMs: config.clockCheckpointMs,
   });
   const lobby = lobbyService(db, engine, log, rooms);
 

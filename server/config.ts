@@ -23,6 +23,8 @@ export interface ServerConfig {
   readonly maxReplayEvents: number;
   /** A bot seat acts this long after its turn comes (0 in tests). */
   readonly botDelayMs: number;
+  /** A running clock's time left is written to the database this often (room.ts). */
+  readonly clockCheckpointMs: number;
   /** A snapshot of the folded state is stored every this many events. */
   readonly snapshotEvery: number;
   /** Seconds a socket may stay open without authenticating. */
@@ -47,6 +49,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   malformedFramesBeforeClose: LIMITS.malformedFramesBeforeClose,
   maxReplayEvents: LIMITS.maxReplayEvents,
   botDelayMs: 600,
+  clockCheckpointMs: 15_000,
   snapshotEvery: 200,
   authTimeoutMs: 10_000,
   webClientDir: path.join(PROJECT_ROOT, 'web-client', 'dist'),
@@ -84,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .map((o) => o.trim())
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
+    clockCheckpointMs: int(env.TITAN_CLOCK_CHECKPOINT_MS, d.clockCheckpointMs, 'TITAN_CLOCK_CHECKPOINT_MS'),
     logLevel: env.LOG_LEVEL?.trim() || d.logLevel,
   };
 }

@@ -5,8 +5,11 @@ import {
   createGame,
   type Decision,
   decide,
+  decideForced,
   defaultIntent,
   evolve,
+  type ForcedBy,
+  type ForcedPlay,
   type GameEvent,
   type GameSetup,
   type GameState,
@@ -17,6 +20,8 @@ import {
   type PlayerId,
   pending,
   replay,
+  type TimedPhase,
+  timedPhase,
   type Viewer,
   view,
   visibleTo,
@@ -33,6 +38,10 @@ export interface RulesEngine {
   view(state: GameState, viewer: Viewer): GameView;
   visibleTo(event: GameEvent): 'all' | readonly PlayerId[];
   defaultIntent(state: GameState, player: PlayerId): Intent | null;
+  /** The server acting for `player` (his time ran out, he is absent, the director ruled): errata 20.4, 21.2. */
+  decideForced(state: GameState, player: PlayerId, by: ForcedBy, play: ForcedPlay, dice: Dice): Decision;
+  /** The Law 21.2 phase under way (movement, maneuver), or null. */
+  timedPhase(state: GameState): TimedPhase | null;
   /** The random-legal bot's choice for `player` (null: nothing to do). */
   chooseIntent(state: GameState, player: PlayerId, random: () => number): Intent | null;
 }
@@ -47,5 +56,7 @@ export const rulesEngine: RulesEngine = {
   view,
   visibleTo,
   defaultIntent,
+  decideForced,
+  timedPhase,
   chooseIntent,
 };

@@ -18,6 +18,7 @@ export const COUNTERS = [
   'socketsClosedSlow',
   'socketsClosedTokenExpired', // its access token expired and was not renewed (`auth`)
   'socketsClosedSignedOut', // its sign-in session was ended (logout, or a reused refresh token)
+  'clockExpiries', // a time limit ran out and the server acted (errata 21.0, Law 21.1, 21.2)
   'faults', // an exception while handling an intent (logged at error)
 ] as const;
 export type Counter = (typeof COUNTERS)[number];

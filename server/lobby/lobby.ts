@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { GameOptions } from '../../shared/engine/types';
-import type { Seat } from '../../shared/protocol/messages';
+import type { Seat, TimeControl } from '../../shared/protocol/messages';
 import type { createGameBody, GameSummary, History, joinGameBody } from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db/database';
@@ -22,6 +22,8 @@ type JoinGame = z.output<typeof joinGameBody>;
 interface StoredOptions {
   readonly variant: 'default' | 'titanPlus';
   readonly handicapMulligans: Partial<Record<Seat, number>>;
+  /** Absent in games made before time controls, and in untimed ones. */
+  readonly timeControl?: TimeControl;
 }
 
 const gameWithSeats = {
@@ -103,7 +105,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             ? { kind: 'user', userId: s.userId, name: s.name ?? '' }
             : { kind: 'empty' },
       })),
-      options: { variant: options.variant, handicapMulligans: options.handicapMulligans },
+      options: {
+        variant: options.variant,
+        handicapMulligans: options.handicapMulligans,
+        timeControl: options.timeControl ?? null,
+      },
       inviteOnly: game.inviteOnly,
       inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
       spectatorsAllowed: game.spectatorsAllowed,
@@ -157,6 +163,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const options: StoredOptions = {
         variant: body.options.variant,
         handicapMulligans: body.options.handicapMulligans,
+        ...(body.options.timeControl ? { timeControl: body.options.timeControl } : {}),
       };
       await prisma.game.create({
         data: {

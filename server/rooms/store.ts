@@ -2,9 +2,10 @@
 // appends an intent's events. Database types stay here (style 8).
 import type { GameEvent } from '../../shared/engine/events';
 import type { GameState } from '../../shared/engine/types';
-import type { Seat } from '../../shared/protocol/messages';
+import type { Seat, TimeControl } from '../../shared/protocol/messages';
 import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
+import type { ClockRecord } from './clock';
 
 /** Bump when the engine's GameState shape changes: older snapshots are then ignored (replayed instead). */
 export const SNAPSHOT_FORMAT = 1;
@@ -21,7 +22,7 @@ const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
  * reply, are left as they were (RepeatedIntent). The (gameId, seq) primary key of the events is the last
  * guard against a fork.
  *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (JSON array), $7 dice cursor,
- *   $8 finished, $9 events (JSON array)
+ *   $8 finished, $9 events (JSON array), $10 the clock after them (JSON, null when untimed: clock.ts)
  */
 const APPEND_SQL = `
 WITH g AS (
@@ -32,7 +33,7 @@ WITH g AS (
   ON CONFLICT ("gameId", "sender", "intentId") DO NOTHING
   RETURNING "gameId"
 ), moved AS (
-  UPDATE "Game" SET "seq" = $5, "diceCursor" = $7,
+  UPDATE "Game" SET "seq" = $5, "diceCursor" = $7, "clock" = $10::jsonb,
     "status" = CASE WHEN $8::boolean THEN 'finished' ELSE "status" END,
     "finishedAt" = CASE WHEN $8::boolean THEN CURRENT_TIMESTAMP ELSE "finishedAt" END
   WHERE "id" IN (SELECT "gameId" FROM reply)
@@ -67,8 +68,10 @@ export interface StoredGame {
   readonly spectatorsAllowed: boolean;
   readonly inviteOnly: boolean;
   readonly inviteCode: string | null;
-  /** The persisted per-game clock (time limits, errata 21.0): reserved, not interpreted yet. */
-  readonly clock: unknown;
+  /** The time control chosen in the lobby (null: untimed). */
+  readonly timeControl: TimeControl | null;
+  /** The clock as of the game's seq (null: untimed, or not started yet). */
+  readonly clock: ClockRecord | null;
 }
 
 export interface LoggedEvent {
@@ -102,6 +105,8 @@ export interface AppendInput {
   readonly finished: boolean;
   /** The state after these events, when a snapshot is due. */
   readonly snapshot: GameState | null;
+  /** The clock after these events (null: untimed). */
+  readonly clock: ClockRecord | null;
 }
 
 export interface GameLog {
@@ -114,6 +119,8 @@ export interface GameLog {
   /** Appends in one transaction: the events (seq expectedSeq+1 ...), the reply, the dice cursor, the
    *  status, a snapshot if due. Throws AppendConflict or RepeatedIntent, writing nothing. */
   append(input: AppendInput): Promise<void>;
+  /** Records what is left on a running clock (a checkpoint), if the game is still at `clock.seq`. */
+  saveClock(id: string, clock: ClockRecord): Promise<void>;
   /** Every accepted intent's dice in order (for the dice proof). */
   rolls(id: string): Promise<{ seq: number; dice: number[] }[]>;
 }
@@ -146,7 +153,8 @@ export function gameLog(db: Database): GameLog {
         spectatorsAllowed: g.spectatorsAllowed,
         inviteOnly: g.inviteOnly,
         inviteCode: g.inviteCode,
-        clock: g.clock,
+        timeControl: (g.options as { timeControl?: TimeControl }).timeControl ?? null,
+        clock: g.clock as unknown as ClockRecord | null,
       };
     },
 
@@ -184,6 +192,7 @@ export function gameLog(db: Database): GameLog {
           input.diceCursor,
           input.finished,
           JSON.stringify(events),
+          input.clock === null ? null : JSON.stringify(input.clock),
         );
         const { locked, replied } = rows[0] ?? { locked: 0, replied: 0 };
         if (locked !== 1) throw new AppendConflict(`game ${gameId} is no longer at seq ${expectedSeq}`);
@@ -202,6 +211,13 @@ export function gameLog(db: Database): GameLog {
         });
         await tx.gameSnapshot.deleteMany({ where: { gameId, seq: { lt: seq } } });
       }, APPEND_TRANSACTION);
+    },
+
+    async saveClock(id, clock) {
+      await prisma.game.updateMany({
+        where: { id, seq: clock.seq, status: 'running' },
+        data: { clock: json(clock) },
+      });
     },
 
     async rolls(id) {

@@ -290,8 +290,12 @@ export function defaultEngagementIntent(state: GameState, player: PlayerId): Int
     case 'driftConcession':
     case 'strike':
     case 'counterstrike':
-    case 'battleEnding':
       return { type: 'concede' };
+    case 'battleEnding':
+      // Errata 20.4 read literally would have him concede here, and a victor's concession as the battle ends
+      // turns his win into a mutual elimination (2.5.6.4.x.8.1). The battle is decided by then: refusing to
+      // play lets it end as it stands (a loser's concession would change nothing either).
+      return { type: 'pass' };
     default: {
       const unhandled: never = step;
       throw new Error(`defaultEngagementIntent: unknown step ${JSON.stringify(unhandled)}`);

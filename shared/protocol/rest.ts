@@ -1,7 +1,7 @@
 // The REST API (accounts and lobby): one table of routes with their zod schemas. The server registers
 // its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
 import { z } from 'zod';
-import { deliveredEventSchema, diceSchema, seatSchema } from './messages';
+import { deliveredEventSchema, diceSchema, seatSchema, timeControlSchema } from './messages';
 
 // ------------------------------------------------------------------------------------ accounts
 
@@ -59,6 +59,8 @@ export const gameOptionsSchema = z.object({
   variant: variantSchema.default('default'),
   /** Errata 7.6 handicap: a fixed number of mulligans for some seats (instead of the first-turn one). */
   handicapMulligans: z.partialRecord(seatSchema, z.number().int().min(0).max(6)).default({}),
+  /** Time limits (errata 20.4, 21.0; Law 21.1, 21.2); absent: untimed. Fixed once the game starts. */
+  timeControl: timeControlSchema.optional(),
 });
 
 export const createGameBody = z.object({
@@ -87,7 +89,12 @@ export const gameSummarySchema = z.object({
   status: gameStatusSchema,
   creator: z.object({ id: z.uuid(), name: z.string() }),
   seats: z.array(seatSummarySchema),
-  options: z.object({ variant: variantSchema, handicapMulligans: z.partialRecord(seatSchema, z.number()) }),
+  options: z.object({
+    variant: variantSchema,
+    handicapMulligans: z.partialRecord(seatSchema, z.number()),
+    /** null: untimed. */
+    timeControl: timeControlSchema.nullable(),
+  }),
   inviteOnly: z.boolean(),
   /** Shown to the creator and the seated players only. */
   inviteCode: z.string().nullable(),

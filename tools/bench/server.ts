@@ -1007,6 +1007,7 @@ async function rebuild(db: Database, log: LongLog): Promise<RebuildBench> {
     botDelayMs: Number.POSITIVE_INFINITY, // bot seats stay still
     snapshotEvery: DEFAULT_CONFIG.snapshotEvery,
     maxReplayEvents: DEFAULT_CONFIG.maxReplayEvents,
+    clockCheckpointMs: DEFAULT_CONFIG.clockCheckpointMs,
   };
   const timeLoads = async (times: number) => {
     const ms: number[] = [];
