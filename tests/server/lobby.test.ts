@@ -31,7 +31,7 @@ describe('lobby', () => {
       inviteOnly: false,
       spectatorsAllowed: true,
     });
-    expect(game.options).toEqual({ variant: 'titanPlus', handicapMulligans: { p2: 2 } });
+    expect(game.options).toEqual({ variant: 'titanPlus', handicapMulligans: { p2: 2 }, timeControl: null });
     expect(game.seats.map((s) => s.occupant.kind)).toEqual(['user', 'empty', 'empty']);
 
     const listed = await ok(
