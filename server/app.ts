@@ -6,6 +6,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
 import { accountRoutes } from './auth/routes';
+import { endedSessions, loadEndedSessions } from './auth/sessions';
 import { accessTokens, loadSigningKey } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { type Database, openDatabase } from './db/database';
@@ -96,7 +97,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await db.close();
   });
 
-  const tokens = accessTokens(await loadSigningKey(db, config.jwtSecret), config.accessTokenSeconds);
+  const sessions = endedSessions(config.accessTokenSeconds);
+  await loadEndedSessions(db, sessions, config.accessTokenSeconds);
+  const tokens = accessTokens(
+    await loadSigningKey(db, config.jwtSecret),
+    config.accessTokenSeconds,
+    sessions,
+  );
   const log = gameLog(db);
   const rooms = new Rooms({
     engine,
@@ -120,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     beforeClose: () => rooms.close(),
   });
   // A sign-in session that ends (logout, or a stolen refresh token detected) takes its sockets with it.
-  const accountService = accounts(db, tokens, config.refreshTokenSeconds, {
+  const accountService = accounts(db, tokens, config.refreshTokenSeconds, sessions, {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });

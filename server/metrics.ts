@@ -4,6 +4,7 @@ export const COUNTERS = [
   'intentsAccepted',
   'intentsRejected',
   'intentsRepeated', // an intent id seen before: answered again, not applied
+  'intentsRefusedAtGateway', // not from a player seated in the running game: refused before any room
   'botIntents',
   'eventsAppended',
   'appendConflicts', // another writer had appended first: the room reloaded

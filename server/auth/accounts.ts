@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import type { User } from '../generated/prisma/client';
 import { conflict, unauthorised } from '../http/errors';
 import { hashPassword, verifyPassword } from './passwords';
+import type { EndedSessions } from './sessions';
 import type { AccessTokens } from './tokens';
 
 export interface Accounts {
@@ -36,9 +37,21 @@ export function accounts(
   db: Database,
   tokens: AccessTokens,
   refreshSeconds: number,
+  sessions: EndedSessions,
   events: AccountEvents = {},
 ): Accounts {
   const { prisma } = db;
+
+  /** The one way a sign-in session ends: its refresh tokens revoked, its access tokens refused from now
+   *  on (`sessions`), its sockets told. */
+  async function endSession(family: string, why: 'signedOut' | 'revoked'): Promise<void> {
+    await prisma.refreshToken.updateMany({
+      where: { family, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    sessions.end(family);
+    events.sessionEnded?.(family, why);
+  }
 
   async function issue(user: User, family: string = randomUUID()): Promise<Tokens> {
     const access = await tokens.sign({
@@ -94,11 +107,7 @@ export function accounts(
       if (!row) throw unauthorised('Unknown refresh token: sign in again.');
       const now = new Date();
       if (row.revokedAt || row.usedAt) {
-        await prisma.refreshToken.updateMany({
-          where: { family: row.family, revokedAt: null },
-          data: { revokedAt: now },
-        });
-        events.sessionEnded?.(row.family, 'revoked');
+        await endSession(row.family, 'revoked');
         throw unauthorised(
           'This refresh token was already used: every session from that sign-in is revoked.',
         );
@@ -115,11 +124,7 @@ export function accounts(
     async logout(refreshToken) {
       const row = await prisma.refreshToken.findUnique({ where: { tokenHash: sha256(refreshToken) } });
       if (!row) return;
-      await prisma.refreshToken.updateMany({
-        where: { family: row.family, revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
-      events.sessionEnded?.(row.family, 'signedOut');
+      await endSession(row.family, 'signedOut');
     },
 
     async user(id) {

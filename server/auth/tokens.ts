@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/database';
+import type { EndedSessions } from './sessions';
 
 const ISSUER = 'titan-server';
 const AUDIENCE = 'titan';
@@ -25,7 +26,7 @@ export interface VerifiedClaims extends AccessClaims {
 
 export interface AccessTokens {
   sign(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }>;
-  /** The claims of a valid, unexpired token; null otherwise. */
+  /** The claims of a valid, unexpired token whose sign-in session has not ended; null otherwise. */
   verify(token: string): Promise<VerifiedClaims | null>;
 }
 
@@ -39,7 +40,11 @@ export async function loadSigningKey(db: Database, configured: string | null): P
   return Buffer.from(row.value, 'base64url');
 }
 
-export function accessTokens(key: Uint8Array, lifetimeSeconds: number): AccessTokens {
+export function accessTokens(
+  key: Uint8Array,
+  lifetimeSeconds: number,
+  sessions: Pick<EndedSessions, 'isEnded'>,
+): AccessTokens {
   return {
     async sign(claims) {
       const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
@@ -66,6 +71,8 @@ export function accessTokens(key: Uint8Array, lifetimeSeconds: number): AccessTo
           requiredClaims: ['exp', 'sub'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.name !== 'string') return null;
+        // Signed out (or revoked): the token dies with its session, not at its expiry.
+        if (typeof payload.sid === 'string' && sessions.isEnded(payload.sid)) return null;
         return {
           userId: payload.sub,
           name: payload.name,

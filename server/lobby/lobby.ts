@@ -4,8 +4,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { GameOptions } from '../../shared/engine/types';
-import type { Seat, TimeControl } from '../../shared/protocol/messages';
-import type { createGameBody, GameSummary, History, joinGameBody } from '../../shared/protocol/rest';
+import type { Seat } from '../../shared/protocol/messages';
+import {
+  type createGameBody,
+  type GameSummary,
+  gameOptionsSchema,
+  gameStatusSchema,
+  type History,
+  type joinGameBody,
+  type LiveBattle,
+} from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Database } from '../db/database';
 import type { RulesEngine } from '../engine';
@@ -13,18 +21,14 @@ import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { commitmentOf, newSeed } from '../rooms/dice';
 import type { Rooms } from '../rooms/rooms';
-import { type GameLog, seatIndex, seatName } from '../rooms/store';
+import { type GameLog, json, seatIndex, seatName } from '../rooms/store';
 import { deliver, type Recipient } from '../rooms/visibility';
 
 type CreateGame = z.output<typeof createGameBody>;
 type JoinGame = z.output<typeof joinGameBody>;
 
-interface StoredOptions {
-  readonly variant: 'default' | 'titanPlus';
-  readonly handicapMulligans: Partial<Record<Seat, number>>;
-  /** Absent in games made before time controls, and in untimed ones. */
-  readonly timeControl?: TimeControl;
-}
+/** The engine options chosen in the lobby, as the `options` column holds them. */
+type StoredOptions = z.output<typeof gameOptionsSchema>;
 
 const gameWithSeats = {
   seats: { orderBy: { index: 'asc' } },
@@ -64,6 +68,8 @@ export interface Lobby {
     invite?: string,
   ): Promise<Recipient>;
   runningGameIds(): Promise<string[]>;
+  /** The battles being fought now in public games, newest first (behind each game's broadcast delay). */
+  liveBattles(): LiveBattle[];
 }
 
 export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Rooms): Lobby {
@@ -91,11 +97,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
   }
 
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
-    const options = game.options as unknown as StoredOptions;
+    const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
     return {
       id: game.id,
-      status: game.status as GameSummary['status'],
+      status: gameStatusSchema.parse(game.status),
       creator: { id: game.creator.id, name: game.creator.displayName },
       seats: game.seats.map((s) => ({
         seat: seatName(s.index),
@@ -109,6 +115,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
         variant: options.variant,
         handicapMulligans: options.handicapMulligans,
         timeControl: options.timeControl ?? null,
+        broadcastDelaySeconds: options.broadcastDelaySeconds,
       },
       inviteOnly: game.inviteOnly,
       inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
@@ -164,6 +171,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
         variant: body.options.variant,
         handicapMulligans: body.options.handicapMulligans,
         ...(body.options.timeControl ? { timeControl: body.options.timeControl } : {}),
+        broadcastDelaySeconds: body.options.broadcastDelaySeconds,
       };
       await prisma.game.create({
         data: {
@@ -171,7 +179,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
           creatorId: user.userId,
           status: 'open',
           seatCount: body.seats,
-          options: options as unknown as Prisma.InputJsonValue,
+          options: json(options),
           inviteOnly: body.inviteOnly,
           inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
           spectatorsAllowed: body.spectatorsAllowed,
@@ -275,7 +283,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       if (game.seats.some((s) => !s.userId && !s.bot)) {
         throw conflict('seatsEmpty', 'Every seat needs a player or a bot before the start.');
       }
-      const stored = game.options as unknown as StoredOptions;
+      const stored = gameOptionsSchema.parse(game.options);
       const options: Partial<GameOptions> = {
         variant: stored.variant,
         handicapMulligans: stored.handicapMulligans as Record<string, number>,
@@ -285,6 +293,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
         options,
       });
       const seed = newSeed();
+      const startedAt = new Date();
       await prisma.$transaction(async (tx) => {
         const started = await tx.game.updateMany({
           where: { id: gameId, status: 'open' },
@@ -293,7 +302,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             seq: events.length,
             diceSeed: seed,
             diceCommitment: commitmentOf(seed),
-            startedAt: new Date(),
+            startedAt,
           },
         });
         if (started.count !== 1) throw conflict('gameNotOpen', 'The game has already started.');
@@ -302,7 +311,8 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
             gameId,
             seq: i + 1,
             type: event.type,
-            payload: event as unknown as Prisma.InputJsonValue,
+            payload: json(event),
+            createdAt: startedAt,
           })),
         });
       });
@@ -317,7 +327,11 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const viewer: Recipient = seat
         ? { player: seatName(seat.index) }
         : await viewerOf(user, gameId, 'spectator', invite);
-      const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
+      // A spectator of a delayed game gets only what is as old as the delay (as on the websocket).
+      const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
+      const seq =
+        'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs);
+      const logged = await log.events(gameId, after, Math.min(seq, after + limit));
       const events = logged.map(({ seq, event }) => {
         const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });
         if (message?.type !== 'event') throw new Error('the filter must answer an event with an event');
@@ -325,7 +339,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       });
       return {
         game: gameId,
-        seq: game.seq,
+        seq,
         as: 'player' in viewer ? 'player' : 'spectator',
         seat: 'player' in viewer ? (viewer.player as Seat) : null,
         events,
@@ -350,5 +364,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       const rows = await prisma.game.findMany({ where: { status: 'running' }, select: { id: true } });
       return rows.map((r) => r.id);
     },
+
+    liveBattles: () => rooms.liveBattles.list(),
   };
 }

@@ -3,10 +3,10 @@
 // (style 15): authorise, decide, append, evolve, send each recipient what the one filter allows.
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GameEvent } from '../../shared/engine/events';
+import type { Decision, GameEvent } from '../../shared/engine/events';
 import type { ForcedBy, ForcedPlay } from '../../shared/engine/forced';
 import type { Intent } from '../../shared/engine/intents';
-import { type Actor, type Decision, DIRECTOR, type Dice, type GameState } from '../../shared/engine/types';
+import { type Actor, DIRECTOR, type Dice, type GameState } from '../../shared/engine/types';
 import type {
   ProtocolRejectionCode,
   Seat,
@@ -17,6 +17,7 @@ import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
 import { afterDecision, type ClockRecord, charge, isTimed, nextExpiry, resumed, startClock } from './clock';
 import { recordingDice } from './dice';
+import type { LiveBattles } from './liveBattles';
 import {
   AppendConflict,
   type GameLog,
@@ -40,6 +41,23 @@ export interface RoomDeps {
   readonly clockCheckpointMs: number;
   /** Called when a finished game's room has nobody left watching (it can be let go). */
   readonly onIdle?: (room: Room) => void;
+  /** The battles public games' spectators may see now (the lobby's list). */
+  readonly liveBattles?: LiveBattles;
+}
+
+/** What spectators have been shown: the game as of `seq` (null before anything is old enough). */
+interface Broadcast {
+  readonly seq: number;
+  readonly state: GameState | null;
+  readonly finished: boolean;
+}
+
+/** One appended batch of events, held back from spectators until it is as old as the broadcast delay. */
+interface HeldBatch {
+  readonly events: readonly LoggedEvent[];
+  /** The state after them. */
+  readonly state: GameState;
+  readonly finished: boolean;
 }
 
 /** Who sent an intent: a user (by id), a bot seat of this room, the server acting for a seat (errata 20.4,
@@ -51,6 +69,8 @@ export type Sender =
   | { readonly director: true };
 const senderKey = (s: Sender): string =>
   'user' in s ? s.user : 'bot' in s ? `bot:${s.bot}` : 'forced' in s ? `${s.by}:${s.forced}` : 'director';
+/** Spectators (not seated, or watching as the public) get the delayed broadcast. */
+const isSpectator = (sub: Subscriber): boolean => !('player' in sub.recipient);
 
 /** A connection watching this room, as the room sees it. */
 export interface Subscriber {
@@ -95,6 +115,12 @@ export class Room {
   private readonly replies = new Map<string, Reply>();
   /** Seats whose player has connected at least once (a later drop is announced). */
   private readonly seen = new Set<Seat>();
+  /** The spectators' game: behind the players' by the broadcast delay (the same when there is none). */
+  private broadcasted: Broadcast;
+  private held: HeldBatch[];
+  private releaseTimer: NodeJS.Timeout | null = null;
+  /** When the last batch happened (an append's time never goes back, whatever the wall clock does). */
+  private lastAt: number;
   private queue: Promise<unknown> = Promise.resolve();
   private botTimer: NodeJS.Timeout | null = null;
   private botStalled = false;
@@ -110,8 +136,12 @@ export class Room {
     readonly game: StoredGame,
     state: GameState,
     recent: LoggedEvent[],
+    broadcast: { readonly broadcasted: Broadcast; readonly held: HeldBatch[] },
     private readonly deps: RoomDeps,
   ) {
+    this.broadcasted = broadcast.broadcasted;
+    this.held = broadcast.held;
+    this.lastAt = recent.at(-1)?.at ?? 0;
     this.state = state;
     this.seq = game.seq;
     this.diceCursor = game.diceCursor;
@@ -136,10 +166,40 @@ export class Room {
           .reduce((s, e) => deps.engine.evolve(s, e.event), snapshot.state)
       : deps.engine.replay(logged.map((e) => e.event));
     deps.metrics.inc('roomsLoaded');
-    const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), deps);
+    const broadcast =
+      game.broadcastDelayMs > 0
+        ? await Room.heldBack(gameId, game, deps)
+        : { broadcasted: { seq: game.seq, state, finished: game.status === 'finished' }, held: [] };
+    const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), broadcast, deps);
+    room.release();
     room.scheduleBot();
     room.scheduleClock();
     return room;
+  }
+
+  /** A delayed game's broadcast after a (re)load: what spectators may have seen by now, and the batches
+   *  still held back (events appended together share their time). */
+  private static async heldBack(gameId: string, game: StoredGame, deps: RoomDeps) {
+    const all = await deps.log.events(gameId, 0, game.seq);
+    const cutoff = Date.now() - game.broadcastDelayMs;
+    const shown = all.filter((e) => e.at <= cutoff);
+    const broadcasted: Broadcast = {
+      seq: shown.length,
+      state: shown.length > 0 ? deps.engine.replay(shown.map((e) => e.event)) : null,
+      finished: shown.length === all.length && game.status === 'finished',
+    };
+    const held: HeldBatch[] = [];
+    let state = broadcasted.state;
+    for (const e of all.slice(shown.length)) {
+      const last = held.at(-1);
+      state = state === null ? deps.engine.replay([e.event]) : deps.engine.evolve(state, e.event);
+      if (last && last.events[0]!.at === e.at)
+        held[held.length - 1] = { ...last, events: [...last.events, e], state };
+      else held.push({ events: [e], state, finished: false });
+    }
+    const last = held.at(-1);
+    if (last && game.status === 'finished') held[held.length - 1] = { ...last, finished: true };
+    return { broadcasted, held };
   }
 
   get id(): string {
@@ -220,6 +280,7 @@ export class Room {
     if (expectedSeq !== undefined && expectedSeq !== this.seq) {
       return reject('staleSeq', `The game has moved on (seq ${this.seq}, you sent ${expectedSeq}).`);
     }
+    const at = Math.max(Date.now(), this.lastAt);
     const dice = recordingDice(this.game.diceSeed!, this.diceCursor);
     const decision = decide(actor, dice);
     if ('rejected' in decision) {
@@ -243,6 +304,7 @@ export class Room {
         dice: dice.rolled,
         diceCursor: dice.cursor,
         finished,
+        at,
         snapshot: snapshotDue ? next : null,
         clock,
       });
@@ -263,7 +325,7 @@ export class Room {
     this.deps.metrics.inc('eventsAppended', events.length);
     if (snapshotDue) this.deps.metrics.inc('snapshotsWritten');
     this.clock = clock;
-    this.apply(events, next, dice.cursor, finished);
+    this.apply(events, next, dice.cursor, finished, at);
     this.scheduleBot();
     this.scheduleClock();
     return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.seq });
@@ -280,32 +342,82 @@ export class Room {
     return seat?.seat ?? null;
   }
 
-  /** The appended events become the room's: state, seq, replay buffer, and every subscriber's share. */
-  private apply(events: readonly GameEvent[], next: GameState, diceCursor: number, finished: boolean): void {
+  /** The appended events become the room's: state, seq, replay buffer, and every player's share at once;
+   *  the spectators' share waits for the broadcast delay (`release`). */
+  private apply(
+    events: readonly GameEvent[],
+    next: GameState,
+    diceCursor: number,
+    finished: boolean,
+    at: number,
+  ): void {
     const first = this.seq + 1;
     this.botStalled = false; // the game moved on: a bot that had nothing to play may have now
     this.clockStalled = false;
     this.state = next;
     this.seq += events.length;
     this.diceCursor = diceCursor;
-    const logged = events.map((event, i) => ({ seq: first + i, event }));
+    this.lastAt = at;
+    const logged = events.map((event, i) => ({ seq: first + i, event, at }));
     this.recent = [...this.recent, ...logged].slice(-this.deps.maxReplayEvents);
+    if (finished) this.status = 'finished';
     for (const sub of this.subscribers.values()) {
-      for (const e of logged) this.send(sub, { kind: 'event', game: this.id, ...e });
-      if (sub.views) this.send(sub, { kind: 'state', game: this.id, seq: this.seq, state: this.state });
-      this.send(sub, { kind: 'legal', game: this.id, seq: this.seq, state: this.state });
+      if (isSpectator(sub)) continue;
+      this.sendBatch(sub, logged, this.seq, this.state, finished);
     }
     this.sendClock();
+    this.held.push({ events: logged, state: next, finished });
+    this.release();
+    if (finished) this.releaseIfIdle();
+  }
+
+  /** A batch to one subscriber: its events, the view after them if asked, the legal intents, and the dice
+   *  seed when the batch ended the game. */
+  private sendBatch(
+    sub: Subscriber,
+    logged: readonly LoggedEvent[],
+    seq: number,
+    state: GameState,
+    finished: boolean,
+  ): void {
+    for (const { seq, event } of logged) this.send(sub, { kind: 'event', game: this.id, seq, event });
+    if (sub.views) this.send(sub, { kind: 'state', game: this.id, seq, state });
+    this.send(sub, { kind: 'legal', game: this.id, seq, state });
     if (finished) {
-      this.status = 'finished';
-      this.broadcast({
+      this.send(sub, {
         kind: 'diceRevealed',
         game: this.id,
         commitment: this.game.diceCommitment!,
         seed: this.game.diceSeed!,
       });
-      this.releaseIfIdle();
     }
+  }
+
+  /** Shows spectators every held batch that is now as old as the broadcast delay (all of them when there is
+   *  none), and sets a timer for the next one. A spectator never receives an event younger than the delay. */
+  private release(): void {
+    if (this.releaseTimer) clearTimeout(this.releaseTimer);
+    this.releaseTimer = null;
+    const delay = this.game.broadcastDelayMs;
+    const now = Date.now();
+    while (this.held.length > 0 && this.held[0]!.events[0]!.at + delay <= now) {
+      const batch = this.held.shift()!;
+      const seq = batch.events.at(-1)!.seq;
+      this.broadcasted = { seq, state: batch.state, finished: batch.finished };
+      for (const sub of this.subscribers.values()) {
+        if (isSpectator(sub)) this.sendBatch(sub, batch.events, seq, batch.state, batch.finished);
+      }
+    }
+    this.deps.liveBattles?.show(this.game, this.broadcasted.state, this.deps.engine);
+    const next = this.held[0];
+    if (next && !this.closing) {
+      this.releaseTimer = setTimeout(() => this.release(), next.events[0]!.at + delay - now);
+    }
+  }
+
+  /** What spectators have been shown so far: its seq (the history endpoint stops there too). */
+  get broadcastSeq(): number {
+    return this.broadcasted.seq;
   }
 
   /** A refusal: answered, logged at info with its code (style 17), and remembered unless it is a
@@ -349,8 +461,12 @@ export class Room {
     this.diceCursor = fresh.diceCursor;
     this.status = fresh.status;
     this.recent = fresh.recent;
+    this.lastAt = fresh.lastAt;
     this.clock = fresh.clock;
+    this.broadcasted = fresh.broadcasted;
+    this.held = fresh.held;
     await fresh.close();
+    this.release();
     for (const sub of this.subscribers.values()) this.catchUp(sub, undefined);
     this.botStalled = false;
     this.scheduleBot();
@@ -534,9 +650,17 @@ export class Room {
     };
   }
 
+  /** The clocks for one subscriber: every player sees every clock; spectators too, unless the game is
+   *  broadcast with a delay (the running clock would tell them who is to act now). */
+  private clockFor(sub: Subscriber): ServerMessageOf<'clock'> | null {
+    return isSpectator(sub) && this.game.broadcastDelayMs > 0 ? null : this.clockMessage();
+  }
+
   private sendClock(): void {
-    const message = this.clockMessage();
-    if (message) this.broadcast({ kind: 'clock', message });
+    for (const sub of this.subscribers.values()) {
+      const message = this.clockFor(sub);
+      if (message) this.send(sub, { kind: 'clock', message });
+    }
   }
 
   // ------------------------------------------------------------------------------------ subscribers
@@ -557,33 +681,47 @@ export class Room {
     });
   }
 
+  /** The game as this subscriber may have it now: the players' game, or the spectators' delayed one. */
+  private gameFor(sub: Subscriber): Broadcast {
+    return isSpectator(sub)
+      ? this.broadcasted
+      : { seq: this.seq, state: this.state, finished: this.finished };
+  }
+
   private catchUp(sub: Subscriber, lastSeq: number | undefined): 'events' | 'state' {
+    const { seq, state, finished } = this.gameFor(sub);
     const oldest = this.recent[0]?.seq ?? this.seq + 1;
+    // Nothing shown yet (a delayed broadcast's first minutes): the events follow when they are old enough.
     const canReplay =
-      lastSeq !== undefined &&
-      lastSeq <= this.seq &&
-      this.seq - lastSeq <= this.deps.maxReplayEvents &&
-      (lastSeq === this.seq || oldest <= lastSeq + 1);
+      state === null ||
+      (lastSeq !== undefined &&
+        lastSeq <= seq &&
+        seq - lastSeq <= this.deps.maxReplayEvents &&
+        (lastSeq === seq || oldest <= lastSeq + 1));
     const catchUp = canReplay ? 'events' : 'state';
     this.send(sub, {
       kind: 'joined',
       game: this.id,
-      seq: this.seq,
+      seq,
       as: 'player' in sub.recipient ? 'player' : 'spectator',
       seat: playerOf(sub.recipient) as Seat | null,
       catchUp,
       commitment: this.game.diceCommitment,
       seed: this.game.diceSeed,
-      finished: this.finished,
+      finished,
     });
+    if (state === null) return catchUp;
     if (canReplay) {
-      for (const e of this.recent)
-        if (e.seq > lastSeq) this.send(sub, { kind: 'event', game: this.id, ...e });
+      for (const e of this.recent) {
+        if (e.seq > lastSeq! && e.seq <= seq) {
+          this.send(sub, { kind: 'event', game: this.id, seq: e.seq, event: e.event });
+        }
+      }
     } else {
-      this.send(sub, { kind: 'state', game: this.id, seq: this.seq, state: this.state });
+      this.send(sub, { kind: 'state', game: this.id, seq, state });
     }
-    this.send(sub, { kind: 'legal', game: this.id, seq: this.seq, state: this.state });
-    const clock = this.clockMessage();
+    this.send(sub, { kind: 'legal', game: this.id, seq, state });
+    const clock = this.clockFor(sub);
     if (clock) this.send(sub, { kind: 'clock', message: clock });
     return catchUp;
   }
@@ -593,8 +731,10 @@ export class Room {
     return this.enqueue(async () => {
       const sub = this.subscribers.get(subId);
       if (!sub) return false;
-      this.send(sub, { kind: 'state', game: this.id, seq: this.seq, state: this.state });
-      this.send(sub, { kind: 'legal', game: this.id, seq: this.seq, state: this.state });
+      const { seq, state } = this.gameFor(sub);
+      if (state === null) return true;
+      this.send(sub, { kind: 'state', game: this.id, seq, state });
+      this.send(sub, { kind: 'legal', game: this.id, seq, state });
       return true;
     });
   }
@@ -683,6 +823,8 @@ export class Room {
     if (this.botTimer) clearTimeout(this.botTimer);
     this.botTimer = null;
     this.scheduleClock(); // clears the clock's timers
+    if (this.releaseTimer) clearTimeout(this.releaseTimer);
+    this.releaseTimer = null;
     await this.queue;
     // What is left is written as of now: the time until the next start is not charged (clock.ts).
     if (this.clock !== null && !this.finished) await this.checkpoint().catch((e) => this.fault(e, 'clock'));

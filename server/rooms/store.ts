@@ -2,7 +2,9 @@
 // appends an intent's events. Database types stay here (style 8).
 import type { GameEvent } from '../../shared/engine/events';
 import type { GameState } from '../../shared/engine/types';
+import { gameEventSchema, gameStateSchema } from '../../shared/protocol/game';
 import type { Seat, TimeControl } from '../../shared/protocol/messages';
+import { gameOptionsSchema, gameStatusSchema } from '../../shared/protocol/rest';
 import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
 import type { ClockRecord } from './clock';
@@ -22,7 +24,8 @@ const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
  * reply, are left as they were (RepeatedIntent). The (gameId, seq) primary key of the events is the last
  * guard against a fork.
  *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (JSON array), $7 dice cursor,
- *   $8 finished, $9 events (JSON array), $10 the clock after them (JSON, null when untimed: clock.ts)
+ *   $8 finished, $9 events (JSON array), $10 when the events happened (the server's clock, ISO 8601: the
+ *   broadcast delay counts from it), $11 the clock after them (JSON, null when untimed: clock.ts)
  */
 const APPEND_SQL = `
 WITH g AS (
@@ -33,14 +36,14 @@ WITH g AS (
   ON CONFLICT ("gameId", "sender", "intentId") DO NOTHING
   RETURNING "gameId"
 ), moved AS (
-  UPDATE "Game" SET "seq" = $5, "diceCursor" = $7, "clock" = $10::jsonb,
+  UPDATE "Game" SET "seq" = $5, "diceCursor" = $7, "clock" = $11::jsonb,
     "status" = CASE WHEN $8::boolean THEN 'finished' ELSE "status" END,
     "finishedAt" = CASE WHEN $8::boolean THEN CURRENT_TIMESTAMP ELSE "finishedAt" END
   WHERE "id" IN (SELECT "gameId" FROM reply)
   RETURNING "id"
 ), appended AS (
-  INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload")
-  SELECT m."id", $2 + e.n::int, e.payload->>'type', e.payload
+  INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload", "createdAt")
+  SELECT m."id", $2 + e.n::int, e.payload->>'type', e.payload, $10::timestamptz
   FROM moved m, jsonb_array_elements($9::jsonb) WITH ORDINALITY AS e(payload, n)
   RETURNING "seq"
 )
@@ -68,6 +71,8 @@ export interface StoredGame {
   readonly spectatorsAllowed: boolean;
   readonly inviteOnly: boolean;
   readonly inviteCode: string | null;
+  /** Spectators receive each event this long after it happened (0: at once); players never wait. */
+  readonly broadcastDelayMs: number;
   /** The time control chosen in the lobby (null: untimed). */
   readonly timeControl: TimeControl | null;
   /** The clock as of the game's seq (null: untimed, or not started yet). */
@@ -77,6 +82,8 @@ export interface StoredGame {
 export interface LoggedEvent {
   readonly seq: number;
   readonly event: GameEvent;
+  /** When it happened (ms since the epoch, the server's clock). */
+  readonly at: number;
 }
 
 /** Another writer appended to this game first: nothing was written. */
@@ -92,7 +99,8 @@ export class RepeatedIntent extends Error {
 export const seatName = (index: number): Seat => `p${index + 1}` as Seat;
 export const seatIndex = (seat: Seat): number => Number(seat.slice(1)) - 1;
 
-const json = (value: unknown) => value as Prisma.InputJsonValue;
+/** A value for a Json column (what is read back is parsed with its schema, never cast). */
+export const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 export interface AppendInput {
   readonly gameId: string;
@@ -103,6 +111,8 @@ export interface AppendInput {
   readonly dice: readonly number[];
   readonly diceCursor: number;
   readonly finished: boolean;
+  /** When the events happened (ms since the epoch). */
+  readonly at: number;
   /** The state after these events, when a snapshot is due. */
   readonly snapshot: GameState | null;
   /** The clock after these events (null: untimed). */
@@ -114,6 +124,8 @@ export interface GameLog {
   latestSnapshot(id: string, maxSeq: number): Promise<{ seq: number; state: GameState } | null>;
   /** Events with afterSeq < seq <= uptoSeq, in order. */
   events(id: string, afterSeq: number, uptoSeq: number): Promise<LoggedEvent[]>;
+  /** The last seq that happened at or before `time` (ms since the epoch); 0 when none did. */
+  seqAt(id: string, time: number): Promise<number>;
   /** The seq of this sender's accepted intent with this id, if there was one. */
   acceptedReply(id: string, sender: string, intentId: string): Promise<number | null>;
   /** Appends in one transaction: the events (seq expectedSeq+1 ...), the reply, the dice cursor, the
@@ -141,9 +153,10 @@ export function gameLog(db: Database): GameLog {
         include: { seats: { orderBy: { index: 'asc' } } },
       });
       if (!g) return null;
+      const options = gameOptionsSchema.parse(g.options);
       return {
         id: g.id,
-        status: g.status as GameStatus,
+        status: gameStatusSchema.parse(g.status),
         creatorId: g.creatorId,
         seats: g.seats.map((s) => ({ seat: seatName(s.index), userId: s.userId, bot: s.bot, name: s.name })),
         seq: g.seq,
@@ -153,7 +166,8 @@ export function gameLog(db: Database): GameLog {
         spectatorsAllowed: g.spectatorsAllowed,
         inviteOnly: g.inviteOnly,
         inviteCode: g.inviteCode,
-        timeControl: (g.options as { timeControl?: TimeControl }).timeControl ?? null,
+        broadcastDelayMs: options.broadcastDelaySeconds * 1000,
+        timeControl: options.timeControl ?? null,
         clock: g.clock as unknown as ClockRecord | null,
       };
     },
@@ -163,16 +177,29 @@ export function gameLog(db: Database): GameLog {
         where: { gameId: id, format: SNAPSHOT_FORMAT, seq: { lte: maxSeq } },
         orderBy: { seq: 'desc' },
       });
-      return s ? { seq: s.seq, state: s.state as unknown as GameState } : null;
+      return s ? { seq: s.seq, state: gameStateSchema.parse(s.state) } : null;
     },
 
     async events(id, afterSeq, uptoSeq) {
       const rows = await prisma.gameEvent.findMany({
         where: { gameId: id, seq: { gt: afterSeq, lte: uptoSeq } },
         orderBy: { seq: 'asc' },
-        select: { seq: true, payload: true },
+        select: { seq: true, payload: true, createdAt: true },
       });
-      return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as GameEvent }));
+      return rows.map((r) => ({
+        seq: r.seq,
+        event: gameEventSchema.parse(r.payload),
+        at: r.createdAt.getTime(),
+      }));
+    },
+
+    async seqAt(id, time) {
+      const last = await prisma.gameEvent.findFirst({
+        where: { gameId: id, createdAt: { lte: new Date(time) } },
+        orderBy: { seq: 'desc' },
+        select: { seq: true },
+      });
+      return last?.seq ?? 0;
     },
 
     acceptedReply,
@@ -192,6 +219,7 @@ export function gameLog(db: Database): GameLog {
           input.diceCursor,
           input.finished,
           JSON.stringify(events),
+          new Date(input.at).toISOString(),
           input.clock === null ? null : JSON.stringify(input.clock),
         );
         const { locked, replied } = rows[0] ?? { locked: 0, replied: 0 };

@@ -326,22 +326,35 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     );
   }
 
+  /** An intent reaches a room only from a player seated in that running game; anything else is refused
+   *  here, from memory (Rooms.routeIntent), before it costs the room anything. */
   async function intent(conn: Connection, message: IntentMessage): Promise<void> {
     const user = conn.user!;
-    const room = await rooms.get(message.game);
-    if (!room) {
+    const route = await rooms.routeIntent(message.game, user.userId);
+    if ('refused' in route) {
+      const earlier = route.finishedSeat
+        ? await rooms.acceptedSeq(message.game, user.userId, message.id)
+        : null;
+      if (earlier !== null) {
+        metrics.inc('intentsRepeated');
+        conn.send({ type: 'accepted', id: message.id, game: message.game, seq: earlier });
+        return;
+      }
+      metrics.inc('intentsRefusedAtGateway');
+      conn.log.debug({ game: message.game, code: route.refused }, 'intent refused at the gateway');
       conn.send({
         type: 'rejected',
         id: message.id,
         game: message.game,
-        code: 'unknownGame',
-        message: 'No started game has this id.',
+        code: route.refused,
+        message: route.message,
         rule: 'protocol',
       });
       return;
     }
-    const seat = room.seatOf(user.userId);
-    const recipient: Recipient = seat ? { player: seat.seat } : { spectator: true };
+    const { room } = route;
+    const seat = room.seatOf(user.userId)!;
+    const recipient: Recipient = { player: seat.seat };
     let reply: Awaited<ReturnType<typeof room.submit>>;
     try {
       reply = await room.submit({ user: user.userId }, message);

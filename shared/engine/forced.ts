@@ -5,12 +5,12 @@
 
 import { decide } from './decide';
 import { defaultIntent } from './defaultIntent';
-import type { GameEvent } from './events';
+import type { Decision, GameEvent } from './events';
 import { evolve } from './evolve';
 import type { Intent } from './intents';
 import { legalIntents } from './legal';
 import { reject } from './rejections';
-import type { Decision, Dice, GameState, PlayerId } from './types';
+import type { Dice, GameState, PlayerId } from './types';
 
 /** Why the server acts for the player. */
 export type ForcedBy = 'time' | 'absence' | 'director';

@@ -2,7 +2,7 @@
 // tests and the browser need comes from here.
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
-export type { EventOf, GameEvent, GameEventType } from './events';
+export type { Decision, EventOf, GameEvent, GameEventType } from './events';
 export { evolve, replay } from './evolve';
 export { decideForced, type ForcedBy, type ForcedPlay, type TimedPhase, timedPhase } from './forced';
 export {
@@ -14,7 +14,8 @@ export {
   proposalSchema,
 } from './intents';
 export { legalIntents } from './legal';
-export { type Pending, pending } from './pending';
+export { pending } from './pending';
 export { createGame } from './setup';
+export type { Pending } from './steps';
 export * from './types';
 export { type GameView, view, visibleTo } from './view';

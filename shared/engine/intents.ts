@@ -8,6 +8,15 @@ const markerId = z.string().regex(/^[A-Za-z]{2}\d{2}$/, 'a legion marker id such
 const landNumber = z.number().int().positive();
 const battleId = z.string().min(1).max(40);
 
+/** The atoms, for the protocol's schemas of events and views (shared/protocol/game.ts). */
+export {
+  battleId as battleCharacterIdSchema,
+  characterName as characterNameSchema,
+  hexLabel as hexLabelSchema,
+  landNumber as landNumberSchema,
+  markerId as markerIdSchema,
+};
+
 /** One proposed settlement of an engagement (9.3): exactly which characters each legion loses. */
 export const proposalSchema = z.object({
   attackerLosses: z.array(characterName).max(8),

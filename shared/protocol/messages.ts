@@ -6,10 +6,11 @@
 // `{ type: 'hidden' }` carrying only the number (style 16). So a client that holds seq N has missed
 // nothing up to N, and `accepted.seq`, `expectedSeq` and `join.lastSeq` all speak of the same numbers.
 import { z } from 'zod';
-import type { GameEvent } from '../engine/events';
 import { intentSchema } from '../engine/intents';
 import { REJECTION_CODES } from '../engine/types';
-import type { GameView } from '../engine/view';
+import { deliveredEventSchema, gameViewSchema } from './game';
+
+export { type HiddenEvent, hiddenEventSchema } from './game';
 
 /** Bumped on any incompatible change to the messages below. */
 export const PROTOCOL_VERSION = 1;
@@ -183,23 +184,6 @@ export type IntentMessage = z.infer<typeof intentMessage>;
 export type JoinMessage = z.infer<typeof joinMessage>;
 
 // ------------------------------------------------------------------------------------ server → client
-
-/** What a recipient who may not see an event receives in its place (style 16). */
-export const hiddenEventSchema = z.object({ type: z.literal('hidden') });
-export type HiddenEvent = z.infer<typeof hiddenEventSchema>;
-
-const isTypedObject = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
-
-/** An engine event (shared/engine/events.ts) or the hidden stub. */
-export const deliveredEventSchema = z
-  .custom<GameEvent | HiddenEvent>(isTypedObject)
-  .meta({ description: "An engine GameEvent (shared/engine/events.ts), or { type: 'hidden' }." });
-
-/** The engine's `view(state, viewer)` for this recipient (shared/engine/view.ts). */
-export const gameViewSchema = z
-  .custom<GameView>((v) => typeof v === 'object' && v !== null)
-  .meta({ description: "The engine's GameView for this recipient (shared/engine/view.ts)." });
 
 /** Server-side reasons an intent is refused before the engine sees it (beside the engine's codes). */
 export const SERVER_REJECTION_CODES = [

@@ -1,7 +1,8 @@
 // The REST API (accounts and lobby): one table of routes with their zod schemas. The server registers
 // its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
 import { z } from 'zod';
-import { deliveredEventSchema, diceSchema, seatSchema, timeControlSchema } from './messages';
+import { deliveredEventSchema } from './game';
+import { diceSchema, seatSchema, timeControlSchema } from './messages';
 
 // ------------------------------------------------------------------------------------ accounts
 
@@ -61,11 +62,15 @@ export const gameOptionsSchema = z.object({
   handicapMulligans: z.partialRecord(seatSchema, z.number().int().min(0).max(6)).default({}),
   /** Time limits (errata 20.4, 21.0; Law 21.1, 21.2); absent: untimed. Fixed once the game starts. */
   timeControl: timeControlSchema.optional(),
+  /** Spectators (live, on reconnect and in the history) receive every event only once it is this many
+   *  seconds old, so that a watcher cannot relay the game to a player in time; players are never delayed.
+   *  A tournament passes its own delay here. */
+  broadcastDelaySeconds: z.number().int().min(0).max(86_400).default(0),
 });
 
 export const createGameBody = z.object({
   seats: z.number().int().min(2).max(6),
-  options: gameOptionsSchema.default({ variant: 'default', handicapMulligans: {} }),
+  options: gameOptionsSchema.default({ variant: 'default', handicapMulligans: {}, broadcastDelaySeconds: 0 }),
   /** Invite-only games are not listed; joining or spectating needs the invite code. */
   inviteOnly: z.boolean().default(false),
   spectatorsAllowed: z.boolean().default(true),
@@ -94,6 +99,7 @@ export const gameSummarySchema = z.object({
     handicapMulligans: z.partialRecord(seatSchema, z.number()),
     /** null: untimed. */
     timeControl: timeControlSchema.nullable(),
+    broadcastDelaySeconds: z.number().int(),
   }),
   inviteOnly: z.boolean(),
   /** Shown to the creator and the seated players only. */
@@ -151,6 +157,33 @@ export const diceProofSchema = z.object({
     .array(z.object({ seq: z.number().int(), dice: z.array(z.number().int().min(1).max(6)) }))
     .nullable(),
 });
+
+const liveBattleSideSchema = z.object({
+  /** The legion's marker (its id, e.g. "Rd02"). */
+  marker: z.string(),
+  /** How many characters the legion holds (public, 4.5; its contents are not). */
+  height: z.number().int(),
+  player: z.object({ seat: seatSchema, name: z.string() }),
+  color: z.string().nullable(),
+});
+
+/** A battle being fought now in a public game, as that game's spectators see it (behind its broadcast
+ *  delay). */
+export const liveBattleSchema = z.object({
+  game: z.uuid(),
+  /** The masterboard land it is fought on, and its terrain (the battleland). */
+  land: z.number().int(),
+  terrain: z.string(),
+  /** 10.5: the battle round, 1 to 7. */
+  round: z.number().int(),
+  attacker: liveBattleSideSchema,
+  defender: liveBattleSideSchema,
+  players: z.array(z.object({ seat: seatSchema, name: z.string() })),
+  /** When it appeared in the list (ISO 8601); the list is newest first. */
+  since: z.iso.datetime(),
+});
+export type LiveBattle = z.infer<typeof liveBattleSchema>;
+export const liveBattleListSchema = z.object({ battles: z.array(liveBattleSchema) });
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -336,6 +369,17 @@ export const REST_ROUTES = {
     params: gameParams,
     query: historyQuery,
     response: historySchema,
+    status: 200,
+  }),
+  liveBattles: route({
+    method: 'GET',
+    path: '/api/battles',
+    summary:
+      'The battles being fought now in public games, newest first, as their spectators see them (behind ' +
+      "each game's broadcast delay): land, legions' markers and heights, players.",
+    tag: 'lobby',
+    auth: true,
+    response: liveBattleListSchema,
     status: 200,
   }),
   dice: route({

@@ -1,9 +1,11 @@
 // The lobby over REST (inject): creating, listing, joining, leaving, bots, the start, invitations,
 // spectator rules, the history a caller may see, and the OpenAPI/protocol documents.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rulesEngine } from '../../server/engine';
 import type { GameSummary, History } from '../../shared/protocol/rest';
 import { call, createGame, guest, ok } from './support/api';
+import { seeded } from './support/player';
 import { buildTestApp, testConfig } from './support/server';
 
 let app: FastifyInstance;
@@ -31,7 +33,11 @@ describe('lobby', () => {
       inviteOnly: false,
       spectatorsAllowed: true,
     });
-    expect(game.options).toEqual({ variant: 'titanPlus', handicapMulligans: { p2: 2 }, timeControl: null });
+    expect(game.options).toEqual({
+      variant: 'titanPlus',
+      handicapMulligans: { p2: 2 },
+      broadcastDelaySeconds: 0,
+    });
     expect(game.seats.map((s) => s.occupant.kind)).toEqual(['user', 'empty', 'empty']);
 
     const listed = await ok(
@@ -150,6 +156,45 @@ describe('lobby', () => {
       call<History>(app, 'GET', `${path(game, '/history')}?after=1&limit=1`, { token: ann.accessToken }),
     );
     expect(page.events.map((e) => e.seq)).toEqual([2]);
+  });
+
+  it("history: a spectator of a delayed game gets only the events as old as the game's broadcast delay", async () => {
+    const ann = await guest(app, 'Ann');
+    const bob = await guest(app, 'Bob');
+    const watcher = await guest(app, 'Watcher');
+    const game = await createGame(app, ann.accessToken, { seats: 2, options: { broadcastDelaySeconds: 30 } });
+    expect(game.options.broadcastDelaySeconds).toBe(30);
+    await ok(call(app, 'POST', path(game, '/join'), { token: bob.accessToken, body: {} }));
+    await ok(call(app, 'POST', path(game, '/start'), { token: ann.accessToken }));
+    const history = async (token: string) =>
+      ok(call<History>(app, 'GET', `${path(game, '/history')}`, { token }));
+    expect(await history(watcher.accessToken)).toMatchObject({ as: 'spectator', seq: 0, events: [] });
+    const start = (await history(ann.accessToken)).seq;
+    expect(start).toBeGreaterThan(0);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    try {
+      expect((await history(watcher.accessToken)).seq).toBe(start);
+      // Ann plays now: she sees it at once, the watcher 30 seconds later.
+      const room = (await app.titan.rooms.get(game.id))!;
+      const intent = rulesEngine.chooseIntent(room.currentState, 'p1', seeded(1))!;
+      expect((await room.submit({ user: ann.user.id }, { id: 'a1', intent })).type).toBe('accepted');
+      expect((await history(ann.accessToken)).seq).toBeGreaterThan(start);
+      vi.setSystemTime(Date.now() + 29_000);
+      const early = await history(watcher.accessToken);
+      expect([early.seq, early.events.at(-1)?.seq]).toEqual([start, start]);
+      vi.setSystemTime(Date.now() + 1_000);
+      const late = await history(watcher.accessToken);
+      expect(late.seq).toBe(room.currentSeq);
+      expect(late.events.map((e) => e.seq)).toEqual(Array.from({ length: late.seq }, (_, i) => i + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lists the live battles of public games (none here)', async () => {
+    const ann = await guest(app, 'Ann');
+    expect(await ok(call(app, 'GET', '/api/battles', { token: ann.accessToken }))).toEqual({ battles: [] });
+    expect((await call(app, 'GET', '/api/battles')).status).toBe(401);
   });
 
   it('spectating needs the game to allow it', async () => {

@@ -12,8 +12,10 @@ import {
   type GameLog,
   gameLog,
   RepeatedIntent,
+  SNAPSHOT_FORMAT,
 } from '../../server/rooms/store';
 import type { GameEvent } from '../../shared/engine/events';
+import { createGame, evolve } from '../../shared/engine/index';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
 
 const rolled = (player: string, roll: number): GameEvent => ({
@@ -22,6 +24,8 @@ const rolled = (player: string, roll: number): GameEvent => ({
   roll,
   mulligan: false,
 });
+
+const T0 = Date.parse('2026-11-25T10:00:00.000Z');
 
 function appendTests(name: string, open: () => Promise<Database | null>, cleanup: () => Promise<void>) {
   describe(name, () => {
@@ -65,6 +69,7 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       dice: [3, 5],
       diceCursor: 2,
       finished: false,
+      at: T0,
       snapshot: null,
       clock: null,
       ...over,
@@ -76,8 +81,8 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       const id = await newGame();
       await log.append(input(id));
       expect(await log.events(id, 0, 10)).toEqual([
-        { seq: 1, event: rolled('p1', 3) },
-        { seq: 2, event: rolled('p1', 5) },
+        { seq: 1, event: rolled('p1', 3), at: T0 },
+        { seq: 2, event: rolled('p1', 5), at: T0 },
       ]);
       expect(await log.acceptedReply(id, 'user:ann', 'i1')).toBe(2);
       expect(await log.rolls(id)).toEqual([{ seq: 2, dice: [3, 5] }]);
@@ -105,6 +110,24 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       // A checkpoint of an older seq (the game moved on meanwhile) changes nothing.
       await log.saveClock(id, { ...clock, seq: 1, decisionMs: 1 });
       expect((await log.game(id))?.clock).toMatchObject({ seq: 2, decisionMs: 59_000 });
+    });
+
+    it("each event keeps the time its intent was decided (the broadcast delay's clock), and seqAt finds the last one by then", async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      await log.append(
+        input(id, { intentId: 'i2', expectedSeq: 2, events: [rolled('p1', 6)], at: T0 + 5000 }),
+      );
+      expect((await log.events(id, 0, 10)).map((e) => [e.seq, e.at])).toEqual([
+        [1, T0],
+        [2, T0],
+        [3, T0 + 5000],
+      ]);
+      expect(await log.seqAt(id, T0 - 1)).toBe(0);
+      expect(await log.seqAt(id, T0)).toBe(2);
+      expect(await log.seqAt(id, T0 + 4999)).toBe(2);
+      expect(await log.seqAt(id, T0 + 5000)).toBe(3);
     });
 
     it('a writer at a stale seq writes nothing (AppendConflict)', async (ctx) => {
@@ -148,16 +171,44 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
     it('a snapshot due is written with the events, and replaces the older one', async (ctx) => {
       if (db === null) return ctx.skip();
       const id = await newGame();
-      const state = { marker: 'a state' } as unknown as NonNullable<AppendInput['snapshot']>;
+      const state = createGame({
+        players: [
+          { id: 'p1', name: 'Ann' },
+          { id: 'p2', name: 'Bob' },
+        ],
+      }).state;
+      const later = evolve(state, { type: 'towerRolled', player: 'p1', roll: 5 });
       await log.append(input(id, { snapshot: state }));
-      await log.append(input(id, { intentId: 'i2', expectedSeq: 2, snapshot: { ...state, n: 2 } as never }));
-      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: { marker: 'a state', n: 2 } });
+      await log.append(input(id, { intentId: 'i2', expectedSeq: 2, snapshot: later }));
+      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: later });
       expect(await (db as Database).prisma.gameSnapshot.count({ where: { gameId: id } })).toBe(1);
       // A failed append with a snapshot writes no snapshot either.
       await expect(
         log.append(input(id, { intentId: 'i3', expectedSeq: 0, snapshot: state })),
       ).rejects.toBeInstanceOf(AppendConflict);
-      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: { marker: 'a state', n: 2 } });
+      expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: later });
+    });
+
+    it('reads are parsed, not cast: a row the schemas refuse fails loudly instead of reaching a room', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      expect((await log.events(id, 0, 10)).map((e) => e.event.type)).toEqual([
+        'movementRolled',
+        'movementRolled',
+      ]);
+      const prisma = (db as Database).prisma;
+      await prisma.gameEvent.update({
+        where: { gameId_seq: { gameId: id, seq: 2 } },
+        data: { payload: { type: 'movementRolled', player: 'p2', roll: 9, mulligan: false } },
+      });
+      await expect(log.events(id, 0, 10)).rejects.toThrow(/roll/);
+      await prisma.gameSnapshot.create({
+        data: { gameId: id, seq: 2, format: SNAPSHOT_FORMAT, state: { marker: 'x' } },
+      });
+      await expect(log.latestSnapshot(id, 10)).rejects.toThrow();
+      await prisma.game.update({ where: { id }, data: { status: 'paused' } });
+      await expect(log.game(id)).rejects.toThrow();
     });
   });
 }

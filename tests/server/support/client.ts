@@ -1,14 +1,22 @@
 // A websocket client for tests (the `ws` package): it keeps every message received (for the leak
-// checks) and an inbox from which tests take the next message matching what they wait for.
+// checks), checks each against the protocol's schema (the frames that fail it are kept in `invalid`),
+// and has an inbox from which tests take the next message matching what they wait for.
 import WebSocket from 'ws';
 import type { Intent } from '../../../shared/engine/intents';
-import type { ClientMessage, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
+import {
+  type ClientMessage,
+  type ServerMessage,
+  type ServerMessageOf,
+  serverMessageSchema,
+} from '../../../shared/protocol/messages';
 
 type Waiter = { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void };
 
 export class TestClient {
   /** Every message received, in order. */
   readonly received: ServerMessage[] = [];
+  /** The frames received that the protocol's schema refuses, with the reasons. */
+  readonly invalid: { readonly frame: string; readonly issues: string }[] = [];
   private readonly inbox: ServerMessage[] = [];
   private readonly waiters: Waiter[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
@@ -18,7 +26,10 @@ export class TestClient {
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as ServerMessage;
+      const frame = data.toString();
+      const m = JSON.parse(frame) as ServerMessage;
+      const checked = serverMessageSchema.safeParse(m);
+      if (!checked.success) this.invalid.push({ frame, issues: checked.error.message });
       this.received.push(m);
       this.onMessage?.(m);
       const i = this.waiters.findIndex((w) => w.match(m));

@@ -7,6 +7,7 @@ import { verifyDice } from '../../../server/rooms/dice';
 import type { GameEvent } from '../../../shared/engine/events';
 import { replay, visibleTo } from '../../../shared/engine/index';
 import type { GameState, Viewer } from '../../../shared/engine/types';
+import { gameEventSchema } from '../../../shared/protocol/game';
 import type { History } from '../../../shared/protocol/rest';
 import { call, guest, ok, startedGame } from './api';
 import { TestClient } from './client';
@@ -33,7 +34,7 @@ export async function logOf(server: TestServer, game: string): Promise<GameEvent
     orderBy: { seq: 'asc' },
   });
   expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
-  return rows.map((r) => r.payload as unknown as GameEvent);
+  return rows.map((r) => gameEventSchema.parse(r.payload));
 }
 
 export interface Watcher {
@@ -131,6 +132,8 @@ export async function playWholeGame(
   for (const c of [...clients, spectator])
     await c.nextOpen('diceRevealed', (m) => m.game === game.id, 300_000);
   for (const a of autos) expect(a.rejections).toEqual([]);
+  // Every frame the server sent matches the protocol's schema (/protocol.json): events, views, all.
+  for (const c of [...clients, spectator]) expect(c.invalid).toEqual([]);
   // Each socket saw one gap-free run of events from the state it joined at to the end.
   const { log } = await checkFinishedGame(server, game.id, watchers);
   for (const c of [...clients, spectator]) {

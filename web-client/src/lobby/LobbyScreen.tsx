@@ -1,7 +1,9 @@
-// The lobby: create a game (seats and options), the open games to join, the running games to return to or
-// watch as a spectator, and joining an invite-only game by its link.
+// The lobby: create a game (seats and options), the open games to join, the battles being fought now and
+// the running games to return to or watch as a spectator, and joining an invite-only game by its link.
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import type { GameSummary, UserDto } from '../../../shared/protocol/rest';
+import { marker as markerOf } from '../../../shared/data/markers';
+import type { MarkerId } from '../../../shared/data/types';
+import type { GameSummary, LiveBattle, UserDto } from '../../../shared/protocol/rest';
 import { ApiError, api } from '../app/api';
 import { navigate } from '../app/route';
 import { SeatList } from './SeatList';
@@ -10,12 +12,14 @@ const REFRESH_MS = 4000;
 
 export function LobbyScreen({ user }: { user: UserDto }) {
   const [games, setGames] = useState<readonly GameSummary[] | null>(null);
+  const [battles, setBattles] = useState<readonly LiveBattle[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const list = await api.listGames('active');
+      const [list, live] = await Promise.all([api.listGames('active'), api.liveBattles()]);
       setGames(list.games);
+      setBattles(live.battles);
       setError(null);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The server cannot be reached.');
@@ -53,6 +57,7 @@ export function LobbyScreen({ user }: { user: UserDto }) {
           ))}
         </ul>
       </section>
+      <LiveBattles battles={battles} />
       <section className="card">
         <h2>Running games</h2>
         {running.length === 0 && <p>No game is being played.</p>}
@@ -84,6 +89,46 @@ export function LobbyScreen({ user }: { user: UserDto }) {
   );
 }
 
+/** A legion marker for people: its colour and name ("Red Axes"), the id only when it is not one. */
+function markerName(id: string): string {
+  try {
+    const m = markerOf(id as MarkerId);
+    return `${m.color} ${m.name}`;
+  } catch {
+    return id;
+  }
+}
+
+/** The battles being fought now in public games (as their spectators see them), newest first. */
+function LiveBattles({ battles }: { battles: readonly LiveBattle[] }) {
+  return (
+    <section className="card live-battles">
+      <h2>Battles now</h2>
+      {battles.length === 0 && <p>No battle is being fought in a public game.</p>}
+      <ul className="game-list">
+        {battles.map((b) => (
+          <li key={b.game} className="game-item" data-game={b.game}>
+            <span className="headline">
+              <strong>
+                {b.terrain} {b.land}
+              </strong>{' '}
+              · round {b.round} of 7
+            </span>
+            <span className="battle-sides">
+              {b.attacker.player.name}'s {markerName(b.attacker.marker)} ({b.attacker.height}) attacks{' '}
+              {b.defender.player.name}'s {markerName(b.defender.marker)} ({b.defender.height})
+            </span>
+            <span className="players">{b.players.map((p) => p.name).join(', ')}</span>
+            <button type="button" onClick={() => navigate({ page: 'game', game: b.game, as: 'spectator' })}>
+              Watch
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function occupantName(o: GameSummary['seats'][number]['occupant']): string {
   return o.kind === 'empty' ? '(empty)' : o.kind === 'bot' ? `${o.name} (bot)` : o.name;
 }
@@ -96,6 +141,9 @@ function GameHeadline({ game }: { game: GameSummary }) {
       {game.options.variant === 'titanPlus' ? ' · TITANplus' : ''}
       {game.inviteOnly ? ' · invite only' : ''}
       {game.spectatorsAllowed ? '' : ' · no spectators'}
+      {game.options.broadcastDelaySeconds > 0
+        ? ` · spectators ${game.options.broadcastDelaySeconds} s behind`
+        : ''}
     </span>
   );
 }
@@ -106,6 +154,7 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
   const [inviteOnly, setInviteOnly] = useState(false);
   const [spectatorsAllowed, setSpectatorsAllowed] = useState(true);
   const [takeSeat, setTakeSeat] = useState(true);
+  const [delay, setDelay] = useState(0);
   const [handicap, setHandicap] = useState<Record<string, number>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -120,7 +169,7 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
       );
       const game = await api.createGame({
         seats,
-        options: { variant, handicapMulligans },
+        options: { variant, handicapMulligans, broadcastDelaySeconds: delay },
         inviteOnly,
         spectatorsAllowed,
         takeSeat,
@@ -173,6 +222,18 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
             onChange={(e) => setSpectatorsAllowed(e.target.checked)}
           />{' '}
           Spectators allowed
+        </label>
+        <label>
+          Spectator delay (seconds)
+          <input
+            type="number"
+            name="broadcastDelaySeconds"
+            min={0}
+            max={86400}
+            value={delay}
+            disabled={!spectatorsAllowed}
+            onChange={(e) => setDelay(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+          />
         </label>
         <details>
           <summary>Handicap mulligans (errata 7.6)</summary>

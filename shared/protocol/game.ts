@@ -1,0 +1,565 @@
+// The engine's data as it leaves the engine, as zod schemas: every game event (and the hidden stub a
+// recipient gets in place of one he may not see), the viewer's state (`view`), and the whole state as it
+// is stored in a snapshot. They are published in `/protocol.json` (messages.ts), the server's tests check
+// every frame it sends against them, and the server parses what it reads back from the database with them.
+// The engine's TypeScript types stay the authority: the checks at the end of this file fail the typecheck
+// when a schema and its type stop describing the same data.
+import { z } from 'zod';
+import { ATTACKER_SIDES, PLAYER_COLORS, TERRAINS } from '../data/types';
+import type { GameEvent } from '../engine/events';
+import {
+  battleCharacterIdSchema,
+  characterNameSchema,
+  hexLabelSchema,
+  INTENT_TYPES,
+  landNumberSchema,
+  markerIdSchema,
+  proposalSchema,
+} from '../engine/intents';
+import type { Pending } from '../engine/pending';
+import type { GameState, Step, Viewer } from '../engine/types';
+import type { GameView } from '../engine/view';
+
+// ------------------------------------------------------------------------------------------ the atoms
+
+/** A seat in the game: the server uses "p1".."p6". */
+const playerId = z.string().min(1).max(16);
+const attackerSide = z.enum(ATTACKER_SIDES);
+const battleSide = z.enum(['attacker', 'defender']);
+const terrain = z.enum(TERRAINS);
+const playerColor = z.enum(PLAYER_COLORS);
+const characters = z.array(characterNameSchema);
+const count = z.number().int().min(0);
+/** A die: 1..6. */
+const die = z.number().int().min(1).max(6);
+const via = z.enum(['normal', 'towerTeleport', 'titanTeleport']);
+const angel = z.enum(['Angel', 'Archangel']);
+const characterCounts = z.partialRecord(characterNameSchema, count);
+
+export const viewerSchema = z.union([
+  z.strictObject({ player: playerId }),
+  z.strictObject({ spectator: z.literal(true) }),
+]);
+
+export const gameOptionsSchema = z.strictObject({
+  variant: z.enum(['default', 'titanPlus']),
+  handicapMulligans: z.record(playerId, count),
+  timeLimits: z.strictObject({
+    perTurnSeconds: z.number().int().positive().nullable(),
+    gameSeconds: z.number().int().positive().nullable(),
+  }),
+});
+
+export const gameResultSchema = z.strictObject({
+  winner: playerId.nullable(),
+  reason: z.enum(['lastTitan', 'noTitans', 'timeLimit', 'stopped']),
+  totals: z.record(playerId, z.number().int()),
+});
+
+export const engagementOutcomeSchema = z.enum([
+  'fled',
+  'agreement',
+  'concession',
+  'battle',
+  'timeLoss',
+  'mutualElimination',
+  'titanElimination',
+]);
+
+const strikeOption = z.strictObject({
+  target: battleCharacterIdSchema,
+  strikeNumber: die,
+  dice: z.number().int().min(1),
+  carryTo: z.array(battleCharacterIdSchema),
+});
+
+// ------------------------------------------------------------------------------------------ the steps
+
+const actor = { actor: playerId };
+/** Where the game stands in the errata's Complete Sequence of Play; `actor` is the one player who may act. */
+export const stepSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('rollTower'), ...actor }),
+  z.strictObject({ kind: z.literal('chooseColor'), ...actor }),
+  z.strictObject({ kind: z.literal('split'), ...actor }),
+  z.strictObject({ kind: z.literal('move'), ...actor }),
+  z.strictObject({ kind: z.literal('chooseEngagement'), ...actor }),
+  z.strictObject({ kind: z.literal('negotiate'), ...actor, opponent: playerId }),
+  z.strictObject({ kind: z.literal('negotiateFinal'), ...actor, opponent: playerId }),
+  z.strictObject({ kind: z.literal('preBattleConcession'), ...actor, side: battleSide }),
+  z.strictObject({ kind: z.literal('maneuver'), ...actor, side: battleSide }),
+  z.strictObject({
+    kind: z.literal('concessionAttempted'),
+    ...actor,
+    side: battleSide,
+    resume: z.enum(['maneuver', 'strike', 'counterstrike']),
+  }),
+  z.strictObject({ kind: z.literal('driftConcession'), ...actor, side: battleSide }),
+  z.strictObject({ kind: z.literal('strike'), ...actor, side: battleSide }),
+  z.strictObject({ kind: z.literal('counterstrike'), ...actor, side: battleSide }),
+  z.strictObject({
+    kind: z.literal('carryOver'),
+    ...actor,
+    side: battleSide,
+    resume: z.enum(['strike', 'counterstrike']),
+  }),
+  z.strictObject({ kind: z.literal('battleEnding'), ...actor, side: battleSide }),
+  z.strictObject({ kind: z.literal('postBattleAddition'), ...actor, side: battleSide }),
+  z.strictObject({
+    kind: z.literal('acquireAngel'),
+    ...actor,
+    legion: markerIdSchema,
+    archangel: z.boolean(),
+    later: z.array(z.boolean()),
+  }),
+  z.strictObject({ kind: z.literal('muster'), ...actor }),
+  z.strictObject({ kind: z.literal('gameOver') }),
+]);
+export const STEP_KINDS = stepSchema.options.map((o) => o.shape.kind.value);
+const stepKind = z.enum(STEP_KINDS);
+
+// ------------------------------------------------------------------------------------------ the events
+
+const battleCharacterEntry = z.strictObject({
+  id: battleCharacterIdSchema,
+  type: characterNameSchema,
+  power: z.number().int().min(1),
+});
+const battleLegion = z.strictObject({ legion: markerIdSchema, characters: z.array(battleCharacterEntry) });
+
+/** Every engine event (shared/engine/events.ts), by `type`. */
+export const GAME_EVENT_SCHEMAS = [
+  // setup (Complete Sequence 1.x)
+  z.strictObject({
+    type: z.literal('gameCreated'),
+    players: z.array(z.strictObject({ id: playerId, name: z.string() })),
+    options: gameOptionsSchema,
+  }),
+  z.strictObject({ type: z.literal('towerRolled'), player: playerId, roll: die }),
+  z.strictObject({
+    type: z.literal('towersAssigned'),
+    assignments: z.array(z.strictObject({ player: playerId, tower: landNumberSchema })),
+  }),
+  z.strictObject({
+    type: z.literal('colorChosen'),
+    player: playerId,
+    color: playerColor,
+    markers: z.array(markerIdSchema),
+  }),
+  z.strictObject({
+    type: z.literal('startingLegionPlaced'),
+    player: playerId,
+    legion: markerIdSchema,
+    land: landNumberSchema,
+    characters,
+  }),
+  // the turn (2.x)
+  z.strictObject({ type: z.literal('stepBegan'), step: stepSchema }),
+  z.strictObject({ type: z.literal('turnStarted'), player: playerId, number: z.number().int().min(1) }),
+  z.strictObject({
+    type: z.literal('legionSplit'),
+    player: playerId,
+    parent: markerIdSchema,
+    land: landNumberSchema,
+    children: z.array(z.strictObject({ marker: markerIdSchema, height: count })),
+  }),
+  z.strictObject({
+    type: z.literal('splitContents'),
+    player: playerId,
+    parent: markerIdSchema,
+    children: z.array(z.strictObject({ marker: markerIdSchema, characters })),
+  }),
+  z.strictObject({ type: z.literal('movementRolled'), player: playerId, roll: die, mulligan: z.boolean() }),
+  z.strictObject({
+    type: z.literal('legionMoved'),
+    legion: markerIdSchema,
+    from: landNumberSchema,
+    to: landNumberSchema,
+    via,
+    entry: attackerSide.nullable(),
+    revealed: characters,
+  }),
+  z.strictObject({ type: z.literal('moveUndone'), legion: markerIdSchema }),
+  z.strictObject({
+    type: z.literal('legionsRecombined'),
+    into: markerIdSchema,
+    from: z.array(markerIdSchema),
+  }),
+  z.strictObject({ type: z.literal('movementEnded'), player: playerId }),
+  // engagements (2.5, 9.x)
+  z.strictObject({
+    type: z.literal('engagementChosen'),
+    land: landNumberSchema,
+    attacker: markerIdSchema,
+    defender: markerIdSchema,
+  }),
+  z.strictObject({
+    type: z.literal('legionInspected'),
+    viewer: playerId,
+    legion: markerIdSchema,
+    characters,
+  }),
+  z.strictObject({ type: z.literal('defenderFled'), legion: markerIdSchema }),
+  z.strictObject({
+    type: z.literal('proposalsMade'),
+    player: playerId,
+    opponent: playerId,
+    side: battleSide,
+    proposals: z.array(proposalSchema),
+  }),
+  z.strictObject({
+    type: z.literal('noMoreProposals'),
+    player: playerId,
+    opponent: playerId,
+    side: battleSide,
+  }),
+  z.strictObject({
+    type: z.literal('proposalAccepted'),
+    player: playerId,
+    side: battleSide,
+    proposal: proposalSchema,
+  }),
+  z.strictObject({ type: z.literal('concessionAttempted'), player: playerId, side: battleSide }),
+  z.strictObject({
+    type: z.literal('engagementConceded'),
+    player: playerId,
+    side: battleSide,
+    mutual: z.boolean(),
+  }),
+  z.strictObject({ type: z.literal('optionDeclined'), player: playerId, step: stepKind }),
+  // battle (10–16)
+  z.strictObject({
+    type: z.literal('battleStarted'),
+    land: landNumberSchema,
+    terrain,
+    attackerEntry: attackerSide,
+    attacker: battleLegion,
+    defender: battleLegion,
+  }),
+  z.strictObject({
+    type: z.literal('maneuverBegan'),
+    round: z.number().int().min(1).max(7),
+    side: battleSide,
+    lockedInContact: z.array(battleCharacterIdSchema),
+    summon: z.boolean(),
+    reinforcement: z.boolean(),
+  }),
+  z.strictObject({
+    type: z.literal('characterMoved'),
+    id: battleCharacterIdSchema,
+    from: hexLabelSchema.nullable(),
+    to: hexLabelSchema,
+  }),
+  z.strictObject({ type: z.literal('maneuverReset'), side: battleSide }),
+  z.strictObject({
+    type: z.literal('angelSummoned'),
+    from: markerIdSchema,
+    into: markerIdSchema,
+    character: angel,
+    id: battleCharacterIdSchema.nullable(),
+  }),
+  z.strictObject({
+    type: z.literal('reinforcementMustered'),
+    legion: markerIdSchema,
+    creature: characterNameSchema,
+    reveal: characters,
+    id: battleCharacterIdSchema.nullable(),
+  }),
+  z.strictObject({
+    type: z.literal('maneuverEnded'),
+    side: battleSide,
+    leftOff: z.array(battleCharacterIdSchema),
+    returned: z.array(battleCharacterIdSchema),
+  }),
+  z.strictObject({ type: z.literal('driftDamage'), ids: z.array(battleCharacterIdSchema) }),
+  z.strictObject({ type: z.literal('strikePhaseBegan'), side: battleSide, counterstrike: z.boolean() }),
+  z.strictObject({
+    type: z.literal('strikeRolled'),
+    striker: battleCharacterIdSchema,
+    option: strikeOption,
+    rolls: z.array(die),
+    hits: count,
+    carryOver: z.boolean(),
+  }),
+  z.strictObject({
+    type: z.literal('rangestrikeRolled'),
+    striker: battleCharacterIdSchema,
+    target: battleCharacterIdSchema,
+    strikeNumber: die,
+    dice: z.number().int().min(1),
+    rolls: z.array(die),
+    hits: count,
+  }),
+  z.strictObject({
+    type: z.literal('carryOverAssigned'),
+    allocation: z.array(z.strictObject({ target: battleCharacterIdSchema, damage: count })),
+  }),
+  z.strictObject({ type: z.literal('slainRemoved'), ids: z.array(battleCharacterIdSchema) }),
+  z.strictObject({ type: z.literal('battleEnded'), winner: battleSide.nullable(), timeLoss: z.boolean() }),
+  // after an engagement
+  z.strictObject({
+    type: z.literal('engagementResolved'),
+    land: landNumberSchema,
+    outcome: engagementOutcomeSchema,
+    winner: markerIdSchema.nullable(),
+    attackerLosses: characters,
+    defenderLosses: characters,
+  }),
+  z.strictObject({ type: z.literal('engagementEnded'), land: landNumberSchema }),
+  z.strictObject({
+    type: z.literal('pointsScored'),
+    player: playerId,
+    points: z.number().int(),
+    reason: z.enum(['engagement', 'fled', 'halfPoints']),
+  }),
+  z.strictObject({
+    type: z.literal('angelAcquired'),
+    player: playerId,
+    legion: markerIdSchema,
+    character: angel,
+  }),
+  z.strictObject({
+    type: z.literal('legionEliminated'),
+    legion: markerIdSchema,
+    owner: playerId,
+    characters,
+    reason: z.enum(['engagement', 'titanSlain', 'withdrawal']),
+  }),
+  z.strictObject({ type: z.literal('playerEliminated'), player: playerId, by: playerId.nullable() }),
+  // enlistment and the end of the turn
+  z.strictObject({
+    type: z.literal('legionMustered'),
+    legion: markerIdSchema,
+    creature: characterNameSchema,
+    reveal: characters,
+  }),
+  z.strictObject({ type: z.literal('turnEnded'), player: playerId }),
+  z.strictObject({ type: z.literal('playerWithdrew'), player: playerId }),
+  z.strictObject({
+    type: z.literal('playerForced'),
+    player: playerId,
+    forced: z.strictObject({ by: z.enum(['time', 'absence', 'director']) }),
+    play: z.enum(['refuse', 'phaseLimit', 'bot']),
+    actions: z.array(z.enum(INTENT_TYPES)),
+    rolls: z.array(z.number().int().min(1).max(6)),
+    rule: z.string().nullable(),
+  }),
+  z.strictObject({ type: z.literal('timeCalled'), remainingTurns: z.array(playerId) }),
+  z.strictObject({
+    type: z.literal('gameOver'),
+    result: gameResultSchema,
+    revealed: z.array(z.strictObject({ legion: markerIdSchema, characters })),
+  }),
+] as const;
+
+const gameEvent = z.discriminatedUnion('type', GAME_EVENT_SCHEMAS);
+/** An engine event as the log holds it. */
+export const gameEventSchema: z.ZodType<GameEvent> = gameEvent;
+
+/** What a recipient who may not see an event receives in its place (style 16). */
+export const hiddenEventSchema = z.strictObject({ type: z.literal('hidden') });
+export type HiddenEvent = z.infer<typeof hiddenEventSchema>;
+
+/** An event as delivered (`event.event`): the engine event, or `{ type: 'hidden' }` for a recipient the
+ *  rules keep it from (view.ts `visibleTo`). */
+export const deliveredEventSchema: z.ZodType<GameEvent | HiddenEvent> = z
+  .discriminatedUnion('type', [...GAME_EVENT_SCHEMAS, hiddenEventSchema])
+  .meta({ id: 'DeliveredEvent' });
+
+// ------------------------------------------------------------------------------------------ the state
+
+const turnSchema = z.strictObject({
+  number: z.number().int().min(1),
+  player: playerId,
+  movementRoll: die.nullable(),
+  mulliganUsed: z.boolean(),
+  splits: z.array(z.strictObject({ parent: markerIdSchema, children: z.array(markerIdSchema) })),
+  moves: z.array(
+    z.strictObject({
+      legion: markerIdSchema,
+      from: landNumberSchema,
+      to: landNumberSchema,
+      via,
+      entry: attackerSide.nullable(),
+      revealed: characters,
+    }),
+  ),
+  engagements: z.array(
+    z.strictObject({
+      land: landNumberSchema,
+      attacker: markerIdSchema,
+      defender: markerIdSchema,
+      entry: attackerSide,
+    }),
+  ),
+  engagementsStarted: z.boolean(),
+  summoned: z.boolean(),
+  mustered: z.array(markerIdSchema),
+});
+
+const negotiationSchema = z.strictObject({
+  attackerProposals: z.array(proposalSchema),
+  defenderProposals: z.array(proposalSchema),
+  noMoreProposals: battleSide.nullable(),
+});
+
+const engagementResultSchema = z.strictObject({
+  outcome: engagementOutcomeSchema,
+  winner: battleSide.nullable(),
+});
+
+const optionState = z.enum(['notYet', 'available', 'taken', 'lost']);
+const battleSchema = z.strictObject({
+  land: landNumberSchema,
+  terrain,
+  attackerEntry: attackerSide,
+  round: z.number().int().min(1).max(7),
+  phasing: battleSide,
+  characters: z.array(
+    z.strictObject({
+      id: battleCharacterIdSchema,
+      side: battleSide,
+      type: characterNameSchema,
+      power: z.number().int().min(1),
+      hex: hexLabelSchema.nullable(),
+      hits: count,
+      legion: markerIdSchema,
+    }),
+  ),
+  maneuverStart: z.array(z.strictObject({ id: battleCharacterIdSchema, hex: hexLabelSchema.nullable() })),
+  lockedInContact: z.array(battleCharacterIdSchema),
+  movedThisPhase: z.array(battleCharacterIdSchema),
+  struck: z.array(battleCharacterIdSchema),
+  pendingCarryOver: z
+    .strictObject({ striker: battleCharacterIdSchema, option: strikeOption, rolls: z.array(die) })
+    .nullable(),
+  defenderCharacterSlain: z.boolean(),
+  summon: optionState,
+  reinforcement: optionState,
+  mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
+});
+
+const engagementCore = {
+  land: landNumberSchema,
+  attacker: markerIdSchema,
+  defender: markerIdSchema,
+  attackerOwner: playerId,
+  defenderOwner: playerId,
+  entry: attackerSide,
+  attackerMaySummon: z.boolean(),
+  defenderMayReinforce: z.boolean(),
+  attackerLosses: characters,
+  defenderLosses: characters,
+  result: engagementResultSchema.nullable(),
+};
+
+const masterplayCore = {
+  options: gameOptionsSchema,
+  turnOrder: z.array(playerId),
+  towerRolls: z.record(playerId, die),
+  step: stepSchema,
+  caretaker: characterCounts,
+  deadPile: characterCounts,
+  turn: turnSchema.nullable(),
+  timeCalled: z.strictObject({ remainingTurns: z.array(playerId) }).nullable(),
+  result: gameResultSchema.nullable(),
+  battle: battleSchema.nullable(),
+};
+
+const gameState = z.strictObject({
+  ...masterplayCore,
+  players: z.array(
+    z.strictObject({
+      id: playerId,
+      name: z.string(),
+      tower: landNumberSchema.nullable(),
+      color: playerColor.nullable(),
+      score: z.number().int(),
+      markersAvailable: z.array(markerIdSchema),
+      mulligansLeft: count,
+      turnsTaken: count,
+      eliminated: z.boolean(),
+    }),
+  ),
+  legions: z.record(
+    markerIdSchema,
+    z.strictObject({
+      id: markerIdSchema,
+      owner: playerId,
+      land: landNumberSchema,
+      characters,
+      known: characters,
+    }),
+  ),
+  engagement: z.strictObject({ ...engagementCore, negotiation: negotiationSchema }).nullable(),
+});
+
+const pendingSchema = z.strictObject({
+  actor: playerId.nullable(),
+  step: stepKind,
+  intents: z.array(z.enum(INTENT_TYPES)),
+});
+
+/** The engine's `view(state, viewer)`: what this recipient may see of the game (view.ts). */
+const gameView = z
+  .strictObject({
+    ...masterplayCore,
+    viewer: viewerSchema,
+    players: z.array(
+      z.strictObject({
+        id: playerId,
+        name: z.string(),
+        color: playerColor.nullable(),
+        tower: landNumberSchema.nullable(),
+        score: z.number().int(),
+        titanPower: z.number().int().min(6),
+        markersAvailable: z.array(markerIdSchema),
+        markersAvailableCount: count,
+        mulligansLeft: count,
+        turnsTaken: count,
+        eliminated: z.boolean(),
+      }),
+    ),
+    /** The intent kinds go to the actor alone. */
+    pending: pendingSchema,
+    legions: z.array(
+      z.strictObject({
+        marker: markerIdSchema,
+        owner: playerId,
+        land: landNumberSchema,
+        height: count,
+        /** Only for the legion's owner (4.5); null for everybody else. */
+        characters: characters.nullable(),
+        known: characters,
+      }),
+    ),
+    engagement: z
+      .strictObject({
+        ...engagementCore,
+        /** Errata 9.3: only the engagement's two players see the proposals. */
+        negotiation: negotiationSchema.nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'GameView' });
+export const gameViewSchema: z.ZodType<GameView> = gameView;
+/** The whole truth, hidden parts included: what a snapshot in the database holds (never sent). */
+export const gameStateSchema: z.ZodType<GameState> = gameState;
+
+// ------------------------------------------------------------------------------------------ the checks
+
+/** The engine's readonly types, with `readonly` dropped (zod infers mutable arrays and objects). */
+type Mutable<T> = T extends readonly (infer U)[]
+  ? Mutable<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: Mutable<T[K]> }
+    : T;
+/** True when each type is assignable to the other. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+// A compile error on one of these lines: a schema above no longer matches the engine's type.
+true satisfies Same<z.infer<typeof gameEvent>, Mutable<GameEvent>>;
+true satisfies Same<z.infer<typeof stepSchema>, Mutable<Step>>;
+true satisfies Same<z.infer<typeof viewerSchema>, Mutable<Viewer>>;
+true satisfies Same<z.infer<typeof pendingSchema>, Mutable<Pending>>;
+true satisfies Same<z.infer<typeof gameState>, Mutable<GameState>>;
+true satisfies Same<z.infer<typeof gameView>, Mutable<GameView>>;

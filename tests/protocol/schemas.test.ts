@@ -1,0 +1,91 @@
+// The protocol's schemas of the engine's payloads (shared/protocol/game.ts) against what the engine really
+// produces: every event of seeded bot games, each recipient's delivered form of it, the views of every
+// player and of a spectator, and the whole states a snapshot stores. The schemas are strict: a field the
+// schema does not describe fails as surely as a wrong value.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evolve } from '../../shared/engine/evolve';
+import { createGame, type GameState, view, visibleTo } from '../../shared/engine/index';
+import {
+  deliveredEventSchema,
+  gameEventSchema,
+  gameStateSchema,
+  gameViewSchema,
+} from '../../shared/protocol/game';
+import { protocolJsonSchema } from '../../shared/protocol/messages';
+import { type BotGame, botGames } from '../engine/support/botGames';
+
+let games: BotGame[] = [];
+beforeAll(() => {
+  games = botGames(150, 25);
+});
+
+const problems = (result: { success: boolean; error?: { message: string } }) =>
+  result.success ? null : result.error?.message;
+
+describe('the protocol schemas describe what the engine produces', () => {
+  it('every event of the bot games, as logged and as each recipient receives it', () => {
+    const types = new Set<string>();
+    for (const game of games) {
+      const players = game.state.players.map((p) => p.id);
+      for (const event of game.events) {
+        types.add(event.type);
+        expect(problems(gameEventSchema.safeParse(event)), JSON.stringify(event)).toBeNull();
+        const audience = visibleTo(event);
+        for (const p of players) {
+          const delivered = audience === 'all' || audience.includes(p) ? event : { type: 'hidden' };
+          expect(problems(deliveredEventSchema.safeParse(delivered))).toBeNull();
+        }
+      }
+    }
+    // The games went through battles, negotiations and private events.
+    for (const t of ['battleStarted', 'strikeRolled', 'splitContents', 'legionInspected', 'gameOver'])
+      expect(types).toContain(t);
+  });
+
+  it('every view of the sampled states, for each player and a spectator, and the states themselves', () => {
+    let views = 0;
+    for (const game of games) {
+      for (const { state } of game.samples) {
+        expect(problems(gameStateSchema.safeParse(state))).toBeNull();
+        for (const viewer of [
+          ...state.players.map((p) => ({ player: p.id })),
+          { spectator: true as const },
+        ]) {
+          expect(problems(gameViewSchema.safeParse(view(state, viewer)))).toBeNull();
+          views++;
+        }
+      }
+      expect(problems(gameStateSchema.safeParse(game.state))).toBeNull();
+    }
+    expect(views).toBeGreaterThan(100);
+  });
+
+  it('refuses what the engine never sends: an unknown field, a die of 7, an unknown event', () => {
+    const state: GameState = createGame({
+      players: [
+        { id: 'p1', name: 'Ann' },
+        { id: 'p2', name: 'Bob' },
+      ],
+    }).state;
+    const spectatorView = view(state, { spectator: true });
+    expect(gameViewSchema.safeParse(spectatorView).success).toBe(true);
+    expect(gameViewSchema.safeParse({ ...spectatorView, secret: 1 }).success).toBe(false);
+    expect(gameEventSchema.safeParse({ type: 'towerRolled', player: 'p1', roll: 7 }).success).toBe(false);
+    expect(deliveredEventSchema.safeParse({ type: 'hidden', player: 'p1' }).success).toBe(false);
+    expect(deliveredEventSchema.safeParse({ type: 'somethingElse' }).success).toBe(false);
+    const rolled = evolve(state, { type: 'towerRolled', player: 'p1', roll: 4 });
+    expect(gameStateSchema.safeParse(rolled).success).toBe(true);
+    expect(gameStateSchema.safeParse({ ...rolled, legions: { Bk01: { id: 'Bk01' } } }).success).toBe(false);
+  });
+
+  it('/protocol.json publishes every event variant, the hidden stub and the view', () => {
+    const doc = protocolJsonSchema() as {
+      serverMessage: { $defs: Record<string, { oneOf?: { properties: { type: { const: string } } }[] }> };
+    };
+    const defs = doc.serverMessage.$defs;
+    const published = new Set(defs.DeliveredEvent?.oneOf?.map((v) => v.properties.type.const));
+    for (const game of games.slice(0, 5)) for (const e of game.events) expect(published).toContain(e.type);
+    expect(published).toContain('hidden');
+    expect(JSON.stringify(defs.GameView)).toContain('"legions"');
+  });
+});

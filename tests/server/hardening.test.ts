@@ -1,0 +1,98 @@
+// Issue 12: one hostile guest must not hurt anyone else's game. Intents from anyone but a seated player
+// are refused at the gateway from memory; an access token dies with its sign-in session.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLOSE_CODES } from '../../shared/protocol/messages';
+import type { Tokens } from '../../shared/protocol/rest';
+import { call, guest, ok, startedGame } from './support/api';
+import { TestClient } from './support/client';
+import { startServer, type TestServer, testConfig } from './support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer(testConfig());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const counter = (name: string) =>
+  (server.app.titan.metrics.read() as Record<string, number>)[name] ?? Number.NaN;
+
+describe('the gateway refuses what is not a seated player’s intent', () => {
+  it('an unseated user’s intents never reach the room, and a game seen once costs no second look-up', async () => {
+    const { game } = await startedGame(server.app, 2, 2);
+    const room = server.app.titan.rooms.loaded(game.id)!;
+    expect(room).not.toBeNull();
+    const submit = vi.spyOn(room, 'submit');
+    const eve = await guest(server.app, 'Eve');
+    const e = await TestClient.open(server.wsUrl, { token: eve.accessToken });
+    e.send({ type: 'join', game: game.id, as: 'spectator' });
+    await e.next('joined');
+    const before = counter('intentsRefusedAtGateway');
+    for (let i = 0; i < 5; i++) {
+      expect(await e.intent(game.id, { type: 'rollTower' })).toMatchObject({
+        type: 'rejected',
+        code: 'notSeated',
+      });
+    }
+    expect(submit).not.toHaveBeenCalled();
+    expect(counter('intentsRefusedAtGateway')).toBe(before + 5);
+
+    // A game that does not exist: looked up once, then refused from memory.
+    const lookUps = vi.spyOn(server.app.titan.db.prisma.game, 'findUnique');
+    const nowhere = '00000000-0000-4000-8000-000000000000';
+    for (let i = 0; i < 3; i++) {
+      expect(await e.intent(nowhere, { type: 'rollTower' })).toMatchObject({ code: 'unknownGame' });
+    }
+    expect(lookUps).toHaveBeenCalledTimes(1);
+    lookUps.mockRestore();
+    submit.mockRestore();
+    await e.close();
+  });
+
+  it('an intent to a finished game without a room is answered from the log and loads no room', async () => {
+    const { game, players } = await startedGame(server.app, 2, 2);
+    const ann = await TestClient.open(server.wsUrl, { token: players[0]!.accessToken });
+    const accepted = await ann.intent(game.id, { type: 'rollTower' }, { id: 'first' });
+    expect(accepted.type).toBe('accepted');
+    // The game ends as far as the log says, and its room is let go.
+    await server.app.titan.db.prisma.game.update({ where: { id: game.id }, data: { status: 'finished' } });
+    const rooms = server.app.titan.rooms as unknown as {
+      ready: Map<string, unknown>;
+      rooms: Map<string, unknown>;
+    };
+    rooms.ready.delete(game.id);
+    rooms.rooms.delete(game.id);
+    expect(await ann.intent(game.id, { type: 'rollTower' }, { id: 'first' })).toEqual(accepted);
+    expect(await ann.intent(game.id, { type: 'pass' }, { id: 'second' })).toMatchObject({
+      code: 'gameNotRunning',
+    });
+    const eve = await TestClient.open(server.wsUrl, { token: (await guest(server.app, 'Eve')).accessToken });
+    expect(await eve.intent(game.id, { type: 'pass' })).toMatchObject({ code: 'notSeated' });
+    expect(server.app.titan.rooms.loaded(game.id)).toBeNull();
+    await ann.close();
+    await eve.close();
+  });
+});
+
+describe('an access token dies with its session', () => {
+  it('after logout the access token is refused by REST and by new sockets at once', async () => {
+    const g: Tokens = await guest(server.app, 'Hermes');
+    await ok(call(server.app, 'GET', '/api/me', { token: g.accessToken }));
+    await ok(call(server.app, 'POST', '/api/auth/logout', { body: { refreshToken: g.refreshToken } }), 204);
+    expect((await call(server.app, 'GET', '/api/me', { token: g.accessToken })).status).toBe(401);
+    const c = await TestClient.open(server.wsUrl, { query: `token=${g.accessToken}` });
+    expect((await c.closed).code).toBe(CLOSE_CODES.unauthorised);
+  });
+
+  it('a session ended before a restart stays ended after it', async () => {
+    const other = await startServer(testConfig());
+    const g = await guest(other.app, 'Iris');
+    await ok(call(other.app, 'POST', '/api/auth/logout', { body: { refreshToken: g.refreshToken } }), 204);
+    const otherDir = other.app.titan.config.dataDir;
+    await other.close();
+    const again = await startServer(testConfig({ dataDir: otherDir }));
+    expect((await call(again.app, 'GET', '/api/me', { token: g.accessToken })).status).toBe(401);
+    await again.close();
+  });
+});
