@@ -1,5 +1,6 @@
 // The server's settings, read once from the environment (main.ts) or given directly (tests).
 import path from 'node:path';
+import { DEFAULT_BOT_BUDGET_MS } from '../shared/bot/index';
 import { LIMITS } from '../shared/protocol/messages';
 import { PROJECT_ROOT } from './paths';
 
@@ -25,6 +26,8 @@ export interface ServerConfig {
   readonly botDelayMs: number;
   /** A running clock's time left is written to the database this often (room.ts). */
   readonly clockCheckpointMs: number;
+  /** The time a bot seat may think per decision (its search runs off the event loop, in a worker). */
+  readonly botBudgetMs: number;
   /** A snapshot of the folded state is stored every this many events. */
   readonly snapshotEvery: number;
   /** Seconds a socket may stay open without authenticating. */
@@ -50,6 +53,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   maxReplayEvents: LIMITS.maxReplayEvents,
   botDelayMs: 600,
   clockCheckpointMs: 15_000,
+  botBudgetMs: DEFAULT_BOT_BUDGET_MS,
   snapshotEvery: 200,
   authTimeoutMs: 10_000,
   webClientDir: path.join(PROJECT_ROOT, 'web-client', 'dist'),
@@ -88,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
     clockCheckpointMs: int(env.TITAN_CLOCK_CHECKPOINT_MS, d.clockCheckpointMs, 'TITAN_CLOCK_CHECKPOINT_MS'),
+    botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
     logLevel: env.LOG_LEVEL?.trim() || d.logLevel,
   };
 }

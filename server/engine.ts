@@ -1,6 +1,6 @@
 // The rules engine as the server uses it. The app receives it as an option (main.ts passes the real
 // one) so the rooms depend on this contract, not on the engine's files.
-import { chooseIntent } from '../shared/engine/bot';
+import { type BotLevel, botIntent } from '../shared/bot/index';
 import {
   createGame,
   type Decision,
@@ -42,8 +42,15 @@ export interface RulesEngine {
   decideForced(state: GameState, player: PlayerId, by: ForcedBy, play: ForcedPlay, dice: Dice): Decision;
   /** The Law 21.2 phase under way (movement, maneuver), or null. */
   timedPhase(state: GameState): TimedPhase | null;
-  /** The random-legal bot's choice for `player` (null: nothing to do). */
-  chooseIntent(state: GameState, player: PlayerId, random: () => number): Intent | null;
+  /** A bot seat's choice at its level (null: nothing to do), from the seat's sight only (shared/bot), within
+   *  `budgetMs`; deterministic given `seed`. */
+  botIntent(
+    state: GameState,
+    seat: PlayerId,
+    level: BotLevel,
+    seed: number,
+    budgetMs: number,
+  ): Promise<Intent | null>;
 }
 
 export const rulesEngine: RulesEngine = {
@@ -58,5 +65,5 @@ export const rulesEngine: RulesEngine = {
   defaultIntent,
   decideForced,
   timedPhase,
-  chooseIntent,
+  botIntent: async (state, seat, level, seed, budgetMs) => botIntent(state, seat, level, seed, budgetMs),
 };

@@ -3,6 +3,7 @@
 // (style 15): authorise, decide, append, evolve, send each recipient what the one filter allows.
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_BOT_BUDGET_MS } from '../../shared/bot/index';
 import type { Decision, GameEvent } from '../../shared/engine/events';
 import type { ForcedBy, ForcedPlay } from '../../shared/engine/forced';
 import type { Intent } from '../../shared/engine/intents';
@@ -34,6 +35,8 @@ export interface RoomDeps {
   readonly logger: FastifyBaseLogger;
   readonly metrics: Metrics;
   readonly botDelayMs: number;
+  /** The time a bot may take per decision (default DEFAULT_BOT_BUDGET_MS). */
+  readonly botBudgetMs?: number;
   readonly snapshotEvery: number;
   readonly maxReplayEvents: number;
   /** A running clock's time left is written to the database this often (at most this much of a player's
@@ -490,9 +493,16 @@ export class Room {
 
   private async botTurn(seat: Seat): Promise<void> {
     if (this.closing || this.finished || this.deps.engine.pending(this.state).actor !== seat) return;
-    const random = () => randomInt(2 ** 47) / 2 ** 47;
+    const level = this.game.seats.find((s) => s.seat === seat)?.botLevel ?? 'random';
+    const choice = await this.deps.engine.botIntent(
+      this.state,
+      seat,
+      level,
+      randomInt(2 ** 47),
+      this.deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
+    );
     const choices = [
-      ['choice', this.deps.engine.chooseIntent(this.state, seat, random)],
+      ['choice', choice],
       ['default', this.deps.engine.defaultIntent(this.state, seat)],
     ] as const;
     for (const [kind, intent] of choices) {
@@ -601,7 +611,11 @@ export class Room {
     } else if (actor === null) {
       return;
     } else {
-      reply = await this.forced(actor, 'time', this.playFor(actor, expiry.kind === 'phase', tc.onExpiry));
+      reply = await this.forced(
+        actor,
+        'time',
+        await this.playFor(actor, expiry.kind === 'phase', tc.onExpiry),
+      );
     }
     if (reply.type === 'rejected') {
       this.clockStalled = true;
@@ -614,10 +628,13 @@ export class Room {
   }
 
   /** What is played for a seat whose limit ran out (or who is absent). */
-  private playFor(seat: Seat, phaseLimit: boolean, onExpiry: 'refuse' | 'bot'): ForcedPlay {
+  private async playFor(seat: Seat, phaseLimit: boolean, onExpiry: 'refuse' | 'bot'): Promise<ForcedPlay> {
     if (phaseLimit) return { kind: 'phaseLimit' };
     if (onExpiry === 'bot') {
-      const intent = this.deps.engine.chooseIntent(this.state, seat, () => randomInt(2 ** 47) / 2 ** 47);
+      // A human's seat is played by the 'normal' bot (a bot seat by its own level), from the seat's sight.
+      const level = this.game.seats.find((s) => s.seat === seat)?.botLevel ?? 'normal';
+      const budget = this.deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS;
+      const intent = await this.deps.engine.botIntent(this.state, seat, level, randomInt(2 ** 47), budget);
       if (intent !== null) return { kind: 'bot', intent };
     }
     return { kind: 'refuse' };

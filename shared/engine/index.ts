@@ -14,7 +14,10 @@ export {
   proposalSchema,
 } from './intents';
 export { legalIntents } from './legal';
+export { landDistances } from './movement';
+export { canMuster, recruitOptions } from './muster';
 export { pending } from './pending';
+export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
 export type { Pending } from './steps';
 export * from './types';
