@@ -50,20 +50,23 @@ describe('time controls', () => {
     // Not a moment early: 59 s pass and nothing happens.
     await vi.advanceTimersByTimeAsync(59_000);
     expect(room.currentSeq).toBe(start);
-    // Both tower rolls are made for their players, each after a full minute of its own.
+    // The tower rolls are made for their players, each after a full minute of its own (errata 5.1; a tie
+    // is rolled again).
     await advance(room, 1_000);
-    await advance(room, 60_000);
+    while (room.currentState.step.kind === 'rollTower') await advance(room, 60_000);
     let log = await logOf(server, game.id);
-    expect(forcedIn(log)).toHaveLength(2);
-    expect(forcedIn(log)[0]).toEqual({
-      type: 'playerForced',
-      player: expect.any(String),
-      forced: { by: 'time' },
-      play: 'refuse',
-      actions: ['rollTower'],
-      rolls: [],
-      rule: 'errata 20.4',
-    });
+    expect(forcedIn(log).length).toBeGreaterThanOrEqual(2);
+    for (const forced of forcedIn(log)) {
+      expect(forced).toEqual({
+        type: 'playerForced',
+        player: expect.any(String),
+        forced: { by: 'time' },
+        play: 'refuse',
+        actions: ['rollTower'],
+        rolls: [],
+        rule: 'errata 20.4',
+      });
+    }
     const chooser = room.currentState.step.kind === 'chooseColor' ? room.currentState.step.actor : null;
     expect(chooser).not.toBeNull();
     await advance(room, 60_000);
