@@ -1,5 +1,6 @@
 // The server's settings, read once from the environment (main.ts) or given directly (tests).
 import path from 'node:path';
+import { DEFAULT_BOT_BUDGET_MS } from '../shared/bot/index';
 import { LIMITS } from '../shared/protocol/messages';
 import { PROJECT_ROOT } from './paths';
 
@@ -14,6 +15,9 @@ export interface ServerConfig {
   readonly jwtSecret: string | null;
   readonly accessTokenSeconds: number;
   readonly refreshTokenSeconds: number;
+  /** A refresh token presented again this soon after it was spent gets the pair it was exchanged for (two tabs
+   *  or a retried request racing), not a revoked session; later, or once that pair was itself spent, it is theft. */
+  readonly refreshReuseGraceSeconds: number;
   /** Origins allowed to open the websocket besides the server's own (browser `Origin` header). */
   readonly allowedOrigins: readonly string[];
   readonly maxFrameBytes: number;
@@ -23,6 +27,8 @@ export interface ServerConfig {
   readonly maxReplayEvents: number;
   /** A bot seat acts this long after its turn comes (0 in tests). */
   readonly botDelayMs: number;
+  /** The time a bot seat may think per decision (its search runs off the event loop, in a worker). */
+  readonly botBudgetMs: number;
   /** A snapshot of the folded state is stored every this many events. */
   readonly snapshotEvery: number;
   /** Seconds a socket may stay open without authenticating. */
@@ -40,6 +46,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   jwtSecret: null,
   accessTokenSeconds: 15 * 60,
   refreshTokenSeconds: 30 * 24 * 3600,
+  refreshReuseGraceSeconds: 30,
   allowedOrigins: [],
   maxFrameBytes: LIMITS.maxFrameBytes,
   messagesPerSecond: LIMITS.messagesPerSecond,
@@ -47,6 +54,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   malformedFramesBeforeClose: LIMITS.malformedFramesBeforeClose,
   maxReplayEvents: LIMITS.maxReplayEvents,
   botDelayMs: 600,
+  botBudgetMs: DEFAULT_BOT_BUDGET_MS,
   snapshotEvery: 200,
   authTimeoutMs: 10_000,
   webClientDir: path.join(PROJECT_ROOT, 'web-client', 'dist'),
@@ -58,6 +66,12 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, not "${value}"`);
+  return n;
+};
+
+const positive = (value: string | undefined, fallback: number, name: string): number => {
+  const n = int(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be at least 1 (seconds)`);
   return n;
 };
 
@@ -79,11 +93,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl,
     dataDir: env.TITAN_DATA_DIR ? path.resolve(env.TITAN_DATA_DIR) : d.dataDir,
     jwtSecret,
+    accessTokenSeconds: positive(
+      env.TITAN_ACCESS_TOKEN_SECONDS,
+      d.accessTokenSeconds,
+      'TITAN_ACCESS_TOKEN_SECONDS',
+    ),
+    refreshTokenSeconds: positive(
+      env.TITAN_REFRESH_TOKEN_SECONDS,
+      d.refreshTokenSeconds,
+      'TITAN_REFRESH_TOKEN_SECONDS',
+    ),
     allowedOrigins: (env.TITAN_ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
+    botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
     logLevel: env.LOG_LEVEL?.trim() || d.logLevel,
   };
 }

@@ -16,9 +16,11 @@ export {
   proposalSchema,
 } from './intents';
 export { legalIntents } from './legal';
-export { type LegionMove, towerTeleportLord } from './movement';
+export { type LegionMove, landDistances, towerTeleportLord } from './movement';
+export { canMuster, recruitOptions } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { pending } from './pending';
+export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
 export { isFirstTurn, type SplitKnowledge, splitProblem } from './split';
 export type { Pending } from './steps';

@@ -14,7 +14,7 @@ import { build } from 'vite';
 import { buildApp } from '../../../server/app';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../../server/config';
 import { type RulesEngine, rulesEngine } from '../../../server/engine';
-import { seededDice, seededRandom } from '../../../shared/engine/random';
+import { seededDice } from '../../../shared/engine/random';
 import { loadedDice } from './driver';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -74,7 +74,8 @@ export function deterministic(engine: RulesEngine, salt: string): RulesEngine {
   return {
     ...engine,
     decide: (state, actor, intent) => engine.decide(state, actor, intent, seededDice(seedOf(state, intent))),
-    chooseIntent: (state, player) => engine.chooseIntent(state, player, seededRandom(seedOf(state, player))),
+    botIntent: (state, player, level, _seed, budgetMs) =>
+      engine.botIntent(state, player, level, seedOf(state, player), budgetMs),
   };
 }
 
@@ -86,7 +87,11 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-export async function startE2EServer(webClientDir: string, engine: RulesEngine): Promise<E2EServer> {
+export async function startE2EServer(
+  webClientDir: string,
+  engine: RulesEngine,
+  overrides: Partial<ServerConfig> = {},
+): Promise<E2EServer> {
   const config: ServerConfig = {
     ...DEFAULT_CONFIG,
     port: 0,
@@ -98,6 +103,7 @@ export async function startE2EServer(webClientDir: string, engine: RulesEngine):
     // The test drives two players from one process: no rate limit should get in its way.
     messagesPerSecond: 1000,
     messageBurst: 1000,
+    ...overrides,
   };
   const listen = async (port: number): Promise<{ app: FastifyInstance; port: number }> => {
     // TITAN_E2E_LOG=<level> shows the server's log (pino JSON on stdout) when a test needs looking into.
