@@ -1,7 +1,5 @@
 // Words for what happened and what is asked: event history lines, step names, intents as button labels.
-import type { EventOf, GameEvent } from '../../../shared/engine/events';
-import type { Intent, IntentType } from '../../../shared/engine/intents';
-import type { Step } from '../../../shared/engine/types';
+import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 export type Names = (player: string) => string;
