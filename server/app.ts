@@ -20,6 +20,7 @@ import { createMetrics, type Metrics } from './metrics';
 import { PROJECT_ROOT } from './paths';
 import { Rooms } from './rooms/rooms';
 import { gameLog } from './rooms/store';
+import { chatLog } from './rooms/tableChat';
 import { type Gateway, gateway } from './ws/gateway';
 
 export interface AppOptions {
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rooms = new Rooms({
     engine,
     log,
+    chatLog: chatLog(db),
     logger: app.log.child({ component: 'rooms' }),
     metrics,
     botDelayMs: config.botDelayMs,

@@ -79,6 +79,7 @@ function deps(log: GameLog, liveBattles = new LiveBattles()): RoomDeps {
   return {
     engine: rulesEngine,
     log,
+    chatLog: { latest: async () => [], add: async () => {}, mutes: async () => [], setMute: async () => {} },
     logger: pino({ level: 'silent' }),
     metrics: createMetrics(),
     botDelayMs: Number.POSITIVE_INFINITY,

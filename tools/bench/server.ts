@@ -35,6 +35,7 @@ import { createMetrics } from '../../server/metrics';
 import { commitmentOf, newSeed } from '../../server/rooms/dice';
 import { Room } from '../../server/rooms/room';
 import { gameLog, SNAPSHOT_FORMAT } from '../../server/rooms/store';
+import { chatLog } from '../../server/rooms/tableChat';
 import { chooseIntent } from '../../shared/engine/bot';
 import type { GameEvent } from '../../shared/engine/events';
 import { createGame, decide, evolve, legalIntents, pending } from '../../shared/engine/index';
@@ -1002,6 +1003,7 @@ async function rebuild(db: Database, log: LongLog): Promise<RebuildBench> {
   const deps = {
     engine: rulesEngine,
     log: gameLog(db),
+    chatLog: chatLog(db),
     logger: silentLogger,
     metrics: createMetrics(),
     botDelayMs: Number.POSITIVE_INFINITY, // bot seats stay still
