@@ -113,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log.child({ component: 'rooms' }),
     metrics,
     botDelayMs: config.botDelayMs,
+    botBudgetMs: config.botBudgetMs,
     snapshotEvery: config.snapshotEvery,
     maxReplayEvents: config.maxReplayEvents,
   });

@@ -1,5 +1,6 @@
 // The server's settings, read once from the environment (main.ts) or given directly (tests).
 import path from 'node:path';
+import { DEFAULT_BOT_BUDGET_MS } from '../shared/bot/index';
 import { LIMITS } from '../shared/protocol/messages';
 import { PROJECT_ROOT } from './paths';
 
@@ -23,6 +24,8 @@ export interface ServerConfig {
   readonly maxReplayEvents: number;
   /** A bot seat acts this long after its turn comes (0 in tests). */
   readonly botDelayMs: number;
+  /** The time a bot seat may think per decision (its search runs off the event loop, in a worker). */
+  readonly botBudgetMs: number;
   /** A snapshot of the folded state is stored every this many events. */
   readonly snapshotEvery: number;
   /** Seconds a socket may stay open without authenticating. */
@@ -47,6 +50,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   malformedFramesBeforeClose: LIMITS.malformedFramesBeforeClose,
   maxReplayEvents: LIMITS.maxReplayEvents,
   botDelayMs: 600,
+  botBudgetMs: DEFAULT_BOT_BUDGET_MS,
   snapshotEvery: 200,
   authTimeoutMs: 10_000,
   webClientDir: path.join(PROJECT_ROOT, 'web-client', 'dist'),
@@ -84,6 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .map((o) => o.trim())
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
+    botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
     logLevel: env.LOG_LEVEL?.trim() || d.logLevel,
   };
 }

@@ -1,6 +1,6 @@
 // The rules engine as the server uses it. The app receives it as an option (main.ts passes the real
 // one) so the rooms depend on this contract, not on the engine's files.
-import { chooseIntent } from '../shared/engine/bot';
+import { type BotLevel, botIntent } from '../shared/bot/index';
 import {
   createGame,
   type Decision,
@@ -33,8 +33,15 @@ export interface RulesEngine {
   view(state: GameState, viewer: Viewer): GameView;
   visibleTo(event: GameEvent): 'all' | readonly PlayerId[];
   defaultIntent(state: GameState, player: PlayerId): Intent | null;
-  /** The random-legal bot's choice for `player` (null: nothing to do). */
-  chooseIntent(state: GameState, player: PlayerId, random: () => number): Intent | null;
+  /** A bot seat's choice at its level (null: nothing to do), from the seat's sight only (shared/bot), within
+   *  `budgetMs`; deterministic given `seed`. */
+  botIntent(
+    state: GameState,
+    seat: PlayerId,
+    level: BotLevel,
+    seed: number,
+    budgetMs: number,
+  ): Promise<Intent | null>;
 }
 
 export const rulesEngine: RulesEngine = {
@@ -47,5 +54,5 @@ export const rulesEngine: RulesEngine = {
   view,
   visibleTo,
   defaultIntent,
-  chooseIntent,
+  botIntent: async (state, seat, level, seed, budgetMs) => botIntent(state, seat, level, seed, budgetMs),
 };

@@ -1,24 +1,26 @@
 // `npm run sim -- --games N --players 2-6 --seed S [--turns T] [--check] [--fighters] [--variant titanPlus]
-// [--max-intents M]`: plays complete games with random-legal bots (shared/engine/bot.ts) through `decide`/`evolve`
-// only, with seeded dice and a seeded bot. A game still going after T game turns (default 300) has time called by
+// [--max-intents M] [--bots strong,random] [--budget MS]`: plays complete games with bots (shared/bot) through
+// `decide`/`evolve` only, with seeded dice and seeded bots (the random-legal bot unless `--bots` names levels:
+// seat i of game g gets the ((i + g) mod players)-th of the named levels, repeated to fill the seats, so the
+// seat order rotates across games). A game still going after T game turns (default 300) has time called by
 // the tournament director (21.1), which ends it by the errata 21.1 rule. Prints one line per failed game and, as
 // its LAST line, a JSON summary {"games", "completed", "errors", "gamesPerSecond", "turns", "battles",
-// "engagements", "winners", "endings", "stoppedByTurnLimit"}; exits 1 if any game failed (an engine error, a
+// "engagements", "winners", "endings", "stoppedByTurnLimit"}, with `--bots` also "winsByBot" (games won per
+// level, "none" for no winner) and "decisionMs" (per level, the p50 and p99 of its decision times); exits 1 if any game failed (an engine error, a
 // listed intent rejected, a broken invariant, or no end within M intents). `--check` also checks the invariants
 // (shared/engine/invariants.ts) after every event; `--fighters` uses bots that fight their battles out instead of
 // conceding at random; `--variant titanPlus` plays the shortened game of 21.3.
 import { pathToFileURL } from 'node:url';
-import { chooseIntent } from '../shared/engine/bot';
+import { type BotLevel, botIntent, DEFAULT_BOT_BUDGET_MS, isBotLevel, randomPick } from '../shared/bot/index';
 import { decide } from '../shared/engine/decide';
 import type { GameEvent } from '../shared/engine/events';
 import { evolve } from '../shared/engine/evolve';
-import type { Intent, IntentType } from '../shared/engine/intents';
 import { checkInvariants, checkStateInvariants, checkTransition } from '../shared/engine/invariants';
 import { legalIntents } from '../shared/engine/legal';
 import { pending } from '../shared/engine/pending';
 import { seededDice, seededRandom } from '../shared/engine/random';
 import { createGame } from '../shared/engine/setup';
-import type { EngagementOutcome, GameResult, GameState, PlayerId, Variant } from '../shared/engine/types';
+import type { EngagementOutcome, GameResult, GameState, Variant } from '../shared/engine/types';
 import { DIRECTOR } from '../shared/engine/types';
 
 export interface SimOptions {
@@ -32,9 +34,15 @@ export interface SimOptions {
   readonly keepEvents?: boolean;
   /** A bound on intents, to turn a runaway game into an error instead of a hang. */
   readonly maxIntents?: number;
-  /** 'random': the random-legal bot of bot.ts; 'fighter': the same but it nearly never flees, concedes, agrees
+  /** 'random': the random-legal bot (shared/bot); 'fighter': the same but it nearly never flees, concedes, agrees
    *  or undoes, so that battles are fought out (exercising the battle sequence). */
   readonly policy?: 'random' | 'fighter';
+  /** The bot level of each seat, in seat order (instead of `policy`). */
+  readonly bots?: readonly BotLevel[];
+  /** The time each bot decision may take (ms). */
+  readonly budgetMs?: number;
+  /** Called with each bot decision's level and duration (ms). */
+  readonly onDecision?: (level: BotLevel, ms: number) => void;
   /** 21.3: 'titanPlus' plays TITANplus. */
   readonly variant?: Variant;
 }
@@ -51,29 +59,6 @@ export interface SimResult {
   readonly engagements: Readonly<Partial<Record<EngagementOutcome, number>>>;
   readonly state: GameState;
   readonly events: readonly GameEvent[];
-}
-
-/** Kinds a fighter avoids: they end engagements without a battle, or undo progress. */
-const AVOIDED: ReadonlySet<IntentType> = new Set([
-  'flee',
-  'concede',
-  'propose',
-  'acceptProposal',
-  'withdraw',
-  'undoMove',
-  'resetManeuver',
-]);
-
-/** A random-legal choice that nearly always fights battles out (one in fifty picks may be anything). */
-export function fighterIntent(state: GameState, player: PlayerId, random: () => number): Intent | null {
-  const all = legalIntents(state, player);
-  if (all.length === 0) return null;
-  const preferred = all.filter((i) => !AVOIDED.has(i.type));
-  const pool = preferred.length === 0 || random() < 0.02 ? all : preferred;
-  const kinds = [...new Set(pool.map((i) => i.type))];
-  const kind = kinds[Math.floor(random() * kinds.length)] ?? kinds[0];
-  const ofKind = pool.filter((i) => i.type === kind);
-  return ofKind[Math.floor(random() * ofKind.length)] ?? null;
 }
 
 /** Plays one game to its end with random-legal bots. */
@@ -137,8 +122,15 @@ export function playGame(o: SimOptions): SimResult {
       }
       const actor = pending(state).actor;
       if (actor === null) return finish(`nobody to act at ${state.step.kind}`);
+      const level = o.bots?.[state.players.findIndex((p) => p.id === actor)];
+      const t0 = performance.now();
       const intent =
-        o.policy === 'fighter' ? fighterIntent(state, actor, random) : chooseIntent(state, actor, random);
+        level !== undefined
+          ? botIntent(state, actor, level, random, o.budgetMs ?? DEFAULT_BOT_BUDGET_MS)
+          : o.policy === 'fighter'
+            ? randomPick(legalIntents(state, actor), random, 'fighter')
+            : botIntent(state, actor, 'random', random);
+      if (level !== undefined) o.onDecision?.(level, performance.now() - t0);
       if (intent === null) return finish(`${actor} has nothing to do at ${state.step.kind}`);
       intents++;
       const decision = decide(state, actor, intent, dice);
@@ -170,6 +162,22 @@ export interface SimSummary {
   readonly endings: Record<string, number>;
   /** Games in which time was called at the turn limit (completed by the errata 21.1 stop rule). */
   readonly stoppedByTurnLimit: number;
+  /** With bot levels: games won per level ("none": no winner). */
+  readonly winsByBot?: Record<string, number>;
+  /** With bot levels: each level's decision times, p50 and p99 in ms. */
+  readonly decisionMs?: Record<string, { p50: number; p99: number }>;
+}
+
+/** The levels of the seats of game `game` (seat order rotated across games). */
+export function seatsFor(levels: readonly BotLevel[], players: number, game: number): BotLevel[] {
+  const filled = Array.from({ length: players }, (_, i) => levels[i % levels.length] as BotLevel);
+  return filled.map((_, i) => filled[(i + game) % players] as BotLevel);
+}
+
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const v = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  return Math.round(v * 100) / 100;
 }
 
 /** The players of game i for a range lo..hi: every size in turn. */
@@ -186,6 +194,8 @@ export function simulate(
     turnLimit?: number;
     check?: boolean;
     policy?: 'random' | 'fighter';
+    bots?: readonly BotLevel[];
+    budgetMs?: number;
     variant?: Variant;
     maxIntents?: number;
     log?: (line: string) => void;
@@ -200,9 +210,23 @@ export function simulate(
   const engagements: Partial<Record<EngagementOutcome, number>> = {};
   const winners: Record<string, number> = {};
   const endings: Record<string, number> = {};
+  const winsByBot: Record<string, number> = {};
+  const times = new Map<BotLevel, number[]>();
   for (let i = 0; i < games; i++) {
     const players = playersFor(i, lo, hi);
+    const bots = opts.bots === undefined ? undefined : seatsFor(opts.bots, players, i);
     const r = playGame({
+      ...(bots === undefined
+        ? {}
+        : {
+            bots,
+            onDecision: (level: BotLevel, ms: number) => {
+              const list = times.get(level) ?? [];
+              list.push(ms);
+              times.set(level, list);
+            },
+          }),
+      ...(opts.budgetMs === undefined ? {} : { budgetMs: opts.budgetMs }),
       players,
       seed: seed + i,
       ...(opts.turnLimit === undefined ? {} : { turnLimit: opts.turnLimit }),
@@ -227,6 +251,11 @@ export function simulate(
       const w = r.result.winner ?? 'none';
       winners[w] = (winners[w] ?? 0) + 1;
       endings[r.result.reason] = (endings[r.result.reason] ?? 0) + 1;
+      if (bots !== undefined) {
+        const seat = r.state.players.findIndex((p) => p.id === r.result?.winner);
+        const by = seat < 0 ? 'none' : (bots[seat] as string);
+        winsByBot[by] = (winsByBot[by] ?? 0) + 1;
+      }
     }
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -241,6 +270,17 @@ export function simulate(
     winners,
     endings,
     stoppedByTurnLimit: stopped,
+    ...(opts.bots === undefined
+      ? {}
+      : {
+          winsByBot,
+          decisionMs: Object.fromEntries(
+            [...times].map(([level, list]) => {
+              const sorted = [...list].sort((a, b) => a - b);
+              return [level, { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }];
+            }),
+          ),
+        }),
   };
 }
 
@@ -254,6 +294,8 @@ function parseArgs(argv: readonly string[]): {
   policy: 'random' | 'fighter';
   variant: Variant;
   maxIntents: number | undefined;
+  bots: BotLevel[] | undefined;
+  budgetMs: number | undefined;
 } {
   const value = (name: string): string | undefined => {
     const i = argv.indexOf(`--${name}`);
@@ -267,17 +309,29 @@ function parseArgs(argv: readonly string[]): {
   const turns = Number(value('turns') ?? '300');
   const variant = value('variant') ?? 'default';
   const maxIntents = value('max-intents') === undefined ? undefined : Number(value('max-intents'));
-  const integers = [games, lo, hi, seed, turns, ...(maxIntents === undefined ? [] : [maxIntents])];
+  const botsText = value('bots');
+  const bots = botsText === undefined ? undefined : botsText.split(',').map((b) => b.trim());
+  const budgetMs = value('budget') === undefined ? undefined : Number(value('budget'));
+  const integers = [
+    games,
+    lo,
+    hi,
+    seed,
+    turns,
+    ...(maxIntents === undefined ? [] : [maxIntents]),
+    ...(budgetMs === undefined ? [] : [budgetMs]),
+  ];
   if (
     !integers.every(Number.isInteger) ||
     lo < 2 ||
     hi > 6 ||
     lo > hi ||
     games < 1 ||
-    (variant !== 'default' && variant !== 'titanPlus')
+    (variant !== 'default' && variant !== 'titanPlus') ||
+    (bots !== undefined && (bots.length === 0 || !bots.every(isBotLevel)))
   ) {
     throw new Error(
-      'usage: sim --games N --players 2-6 --seed S [--turns T] [--check] [--fighters] [--variant titanPlus] [--max-intents M]',
+      'usage: sim --games N --players 2-6 --seed S [--turns T] [--check] [--fighters] [--variant titanPlus] [--max-intents M] [--bots random,normal,strong] [--budget MS]',
     );
   }
   return {
@@ -290,6 +344,8 @@ function parseArgs(argv: readonly string[]): {
     policy: argv.includes('--fighters') ? 'fighter' : 'random',
     variant,
     maxIntents,
+    bots: bots as BotLevel[] | undefined,
+    budgetMs,
   };
 }
 
@@ -301,6 +357,8 @@ function main(): void {
     policy: args.policy,
     variant: args.variant,
     ...(args.maxIntents === undefined ? {} : { maxIntents: args.maxIntents }),
+    ...(args.bots === undefined ? {} : { bots: args.bots }),
+    ...(args.budgetMs === undefined ? {} : { budgetMs: args.budgetMs }),
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify(summary));

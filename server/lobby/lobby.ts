@@ -3,6 +3,7 @@
 // use on any game: its summary, the history he may see, and the dice proof once it is over.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { BotLevel } from '../../shared/bot/index';
 import type { GameOptions } from '../../shared/engine/types';
 import type { Seat } from '../../shared/protocol/messages';
 import {
@@ -21,7 +22,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { commitmentOf, newSeed } from '../rooms/dice';
 import type { Rooms } from '../rooms/rooms';
-import { type GameLog, json, seatIndex, seatName } from '../rooms/store';
+import { botLevelOf, type GameLog, json, seatIndex, seatName } from '../rooms/store';
 import { deliver, type Recipient } from '../rooms/visibility';
 
 type CreateGame = z.output<typeof createGameBody>;
@@ -49,7 +50,7 @@ export interface Lobby {
   summary(user: AccessClaims, gameId: string, invite?: string): Promise<GameSummary>;
   join(user: AccessClaims, gameId: string, body: JoinGame): Promise<GameSummary>;
   leave(user: AccessClaims, gameId: string): Promise<GameSummary>;
-  addBot(user: AccessClaims, gameId: string, seat?: Seat): Promise<GameSummary>;
+  addBot(user: AccessClaims, gameId: string, seat?: Seat, level?: BotLevel): Promise<GameSummary>;
   removeBot(user: AccessClaims, gameId: string, seat: Seat): Promise<GameSummary>;
   start(user: AccessClaims, gameId: string): Promise<GameSummary>;
   history(
@@ -106,7 +107,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       seats: game.seats.map((s) => ({
         seat: seatName(s.index),
         occupant: s.bot
-          ? { kind: 'bot', name: s.name ?? seatName(s.index) }
+          ? { kind: 'bot', name: s.name ?? seatName(s.index), level: botLevelOf(s.botLevel) }
           : s.userId
             ? { kind: 'user', userId: s.userId, name: s.name ?? '' }
             : { kind: 'empty' },
@@ -247,7 +248,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       return reread(gameId, user);
     },
 
-    async addBot(user, gameId, seat) {
+    async addBot(user, gameId, seat, level = 'random') {
       const game = await load(gameId);
       mustBeCreator(game, user);
       mustBeOpen(game);
@@ -256,7 +257,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       if (index >= game.seatCount) throw notFound('seat');
       const taken = await prisma.seat.updateMany({
         where: { gameId, index, userId: null, bot: false, game: { status: 'open' } },
-        data: { bot: true, name: `Bot ${index + 1}` },
+        data: { bot: true, botLevel: level, name: `Bot ${index + 1}` },
       });
       if (taken.count !== 1) throw conflict('seatTaken', `Seat ${seatName(index)} is taken.`);
       return reread(gameId, user);
@@ -268,7 +269,7 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
       mustBeOpen(game);
       const removed = await prisma.seat.updateMany({
         where: { gameId, index: seatIndex(seat), bot: true, game: { status: 'open' } },
-        data: { bot: false, name: null },
+        data: { bot: false, botLevel: null, name: null },
       });
       if (removed.count !== 1) throw conflict('notABot', `Seat ${seat} holds no bot.`);
       return reread(gameId, user);

@@ -17,7 +17,9 @@ export async function lobbyRoutes(app: FastifyInstance, opts: { tokens: AccessTo
   );
   addRoute(app, tokens, r.joinGame, ({ user, params, body }) => lobby.join(user, params.game, body));
   addRoute(app, tokens, r.leaveGame, ({ user, params }) => lobby.leave(user, params.game));
-  addRoute(app, tokens, r.addBot, ({ user, params, body }) => lobby.addBot(user, params.game, body.seat));
+  addRoute(app, tokens, r.addBot, ({ user, params, body }) =>
+    lobby.addBot(user, params.game, body.seat, body.level),
+  );
   addRoute(app, tokens, r.removeBot, ({ user, params }) => lobby.removeBot(user, params.game, params.seat));
   addRoute(app, tokens, r.startGame, ({ user, params }) => lobby.start(user, params.game));
   addRoute(app, tokens, r.history, ({ user, params, query }) =>

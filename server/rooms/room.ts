@@ -3,6 +3,7 @@
 // (style 15): authorise, decide, append, evolve, send each recipient what the one filter allows.
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_BOT_BUDGET_MS } from '../../shared/bot/index';
 import type { GameEvent } from '../../shared/engine/events';
 import type { Intent } from '../../shared/engine/intents';
 import type { GameState, PlayerId } from '../../shared/engine/types';
@@ -34,6 +35,8 @@ export interface RoomDeps {
   readonly logger: FastifyBaseLogger;
   readonly metrics: Metrics;
   readonly botDelayMs: number;
+  /** The time a bot may take per decision (default DEFAULT_BOT_BUDGET_MS). */
+  readonly botBudgetMs?: number;
   readonly snapshotEvery: number;
   readonly maxReplayEvents: number;
   /** Called when a finished game's room has nobody left watching (it can be let go). */
@@ -443,9 +446,16 @@ export class Room {
 
   private async botTurn(seat: Seat): Promise<void> {
     if (this.closing || this.finished || this.deps.engine.pending(this.state).actor !== seat) return;
-    const random = () => randomInt(2 ** 47) / 2 ** 47;
+    const level = this.game.seats.find((s) => s.seat === seat)?.botLevel ?? 'random';
+    const choice = await this.deps.engine.botIntent(
+      this.state,
+      seat,
+      level,
+      randomInt(2 ** 47),
+      this.deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
+    );
     const choices = [
-      ['choice', this.deps.engine.chooseIntent(this.state, seat, random)],
+      ['choice', choice],
       ['default', this.deps.engine.defaultIntent(this.state, seat)],
     ] as const;
     for (const [kind, intent] of choices) {

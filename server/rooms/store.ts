@@ -1,5 +1,6 @@
 // The event log in the database: what a room reads when it is (re)built and the one transaction that
 // appends an intent's events. Database types stay here (style 8).
+import { type BotLevel, isBotLevel } from '../../shared/bot/index';
 import type { GameEvent } from '../../shared/engine/events';
 import type { GameState } from '../../shared/engine/types';
 import { gameEventSchema, gameStateSchema } from '../../shared/protocol/game';
@@ -49,12 +50,19 @@ WITH g AS (
 SELECT (SELECT count(*) FROM g)::int AS "locked", (SELECT count(*) FROM reply)::int AS "replied",
   (SELECT count(*) FROM appended)::int AS "appended"`;
 
+/** A seat's stored bot level, parsed (a seat stored before levels existed holds the random bot). */
+export function botLevelOf(stored: string | null): BotLevel {
+  return stored !== null && isBotLevel(stored) ? stored : 'random';
+}
+
 export type GameStatus = 'open' | 'running' | 'finished';
 
 export interface StoredSeat {
   readonly seat: Seat;
   readonly userId: string | null;
   readonly bot: boolean;
+  /** The bot's level when `bot` (missing: the random bot). */
+  readonly botLevel?: BotLevel;
   readonly name: string | null;
 }
 
@@ -150,7 +158,13 @@ export function gameLog(db: Database): GameLog {
         id: g.id,
         status: gameStatusSchema.parse(g.status),
         creatorId: g.creatorId,
-        seats: g.seats.map((s) => ({ seat: seatName(s.index), userId: s.userId, bot: s.bot, name: s.name })),
+        seats: g.seats.map((s) => ({
+          seat: seatName(s.index),
+          userId: s.userId,
+          bot: s.bot,
+          botLevel: botLevelOf(s.botLevel),
+          name: s.name,
+        })),
         seq: g.seq,
         diceSeed: g.diceSeed,
         diceCommitment: g.diceCommitment,

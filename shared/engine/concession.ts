@@ -13,8 +13,8 @@ import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
 import { concessionIsMutual, ownerOfSide, requireEngagement } from './engagementState';
 import type { GameEvent } from './events';
+import { foldEvents } from './evolve';
 import { afterDecision } from './resolution';
-import { foldEvents } from './turn';
 import type { GameState } from './types';
 
 /** `side` concedes the engagement: his legion is eliminated (9.4), then the engagement is resolved. */

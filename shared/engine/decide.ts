@@ -1,7 +1,9 @@
 // `decide`: the one entry point for every intent. It checks who may act (errata 1.3/1.4), hands the intent to
 // the module owning the rule, and returns the events (the automatic part of the sequence folded in) or a
 // rejection. The engagement phase's steps go to the engagement module as a whole.
-import { decideEngagementStep } from './engagement';
+
+import { decideEngagementStep } from './engagementSteps';
+import type { Decision } from './events';
 import type { Intent } from './intents';
 import {
   decideDoneMoving,
@@ -11,13 +13,12 @@ import {
   decideUndoMove,
 } from './movementPhase';
 import { decideMuster } from './musterPhase';
-import { isEngagementStep } from './pending';
 import { reject } from './rejections';
 import { decideChooseColor, decideRollTower } from './setup';
 import { decideSplit } from './split';
-import { notYourTurn, wrongStep } from './steps';
+import { isEngagementStep, notYourTurn, wrongStep } from './steps';
 import { decideCallTime, decideEndTurn, decideStopGame } from './turn';
-import type { Actor, Decision, Dice, GameState, PlayerId, StepKind } from './types';
+import type { Actor, Dice, GameState, PlayerId, StepKind } from './types';
 import { DIRECTOR } from './types';
 import { decideWithdraw } from './withdraw';
 

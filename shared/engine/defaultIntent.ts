@@ -1,9 +1,10 @@
 // Errata 20.4, "refusing to play": the first legal action of withdraw, flee, concede, refuse a muster, refuse
 // an angel, pick the lowest-numbered engagement, refuse carry-over, refuse the mulligan; partial movement is
 // undone and the player withdraws (withdrawing at the movement step undoes the moves itself, withdraw.ts).
-import { defaultEngagementIntent } from './engagement';
+
+import { defaultEngagementIntent } from './engagementSteps';
 import type { Intent } from './intents';
-import { isEngagementStep } from './pending';
+import { isEngagementStep } from './steps';
 import type { GameState, PlayerId } from './types';
 import { mayWithdraw } from './withdraw';
 

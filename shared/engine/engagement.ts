@@ -1,49 +1,17 @@
 // The Engagement Phase (Complete Sequence 2.5–2.5.3; 6.3, 9.0–9.2, errata 7.0/9.1/9.2): the Mover picks the next
 // engagement (and again after each is resolved); the attacker looks at the defending legion, then the defender
 // at the attacker's; the defender may flee as his first action if his legion holds no Lord. The rest of the
-// engagement lives in negotiation.ts, concession.ts, battle/sequence.ts and resolution.ts; the dispatchers the
-// masterplay modules call are re-exported here.
+// engagement lives in negotiation.ts, concession.ts, battle/sequence.ts and resolution.ts.
 import { isLord } from '../data/characters';
 import type { LandNumber } from '../data/types';
-import { andThen, requireEngagement } from './engagementState';
-import type { GameEvent } from './events';
+import { openEngagements } from './engagementPhase';
+import { requireEngagement } from './engagementState';
+import type { Decision, GameEvent } from './events';
+import { andThen } from './evolve';
 import type { Intent } from './intents';
-import { beginMusterPhase } from './musterPhase';
 import { reject } from './rejections';
 import { afterDecision } from './resolution';
-import { currentTurn, playerOf } from './turn';
-import type { Decision, GameState, PendingEngagement, PlayerId } from './types';
-
-export { evolveEngagementEvent } from './engagementEvolve';
-export {
-  decideEngagementStep,
-  defaultEngagementIntent,
-  engagementPending,
-  legalEngagementIntents,
-} from './engagementSteps';
-export { type EngagementView, viewEngagement } from './engagementView';
-
-/** The engagements of this turn still to be resolved, in the order they were made (both legions still there). */
-export function openEngagements(state: GameState): PendingEngagement[] {
-  if (state.turn === null) return [];
-  return state.turn.engagements.filter((e) => {
-    const a = state.legions[e.attacker];
-    const d = state.legions[e.defender];
-    return (
-      a !== undefined &&
-      d !== undefined &&
-      a.owner !== d.owner &&
-      !playerOf(state, a.owner).eliminated &&
-      !playerOf(state, d.owner).eliminated
-    );
-  });
-}
-
-/** Called when movement ends (after recombination, 2.4): 2.5 if there are engagements, else 2.6. */
-export function beginEngagementPhase(state: GameState): GameEvent[] {
-  if (openEngagements(state).length === 0) return beginMusterPhase(state);
-  return [{ type: 'stepBegan', step: { kind: 'chooseEngagement', actor: currentTurn(state).player } }];
-}
+import type { GameState, PlayerId } from './types';
 
 /** Errata 9.1: the Mover's choices of the next engagement, by land. */
 export function engagementChoices(state: GameState): Intent[] {

@@ -2,6 +2,7 @@
 // events go to battle/battleEvolve.ts): each applies a fact decided by decide and returns new objects.
 import { evolveBattleEvent } from './battle/battleEvolve';
 import { isSlain, opponent } from './battle/position';
+import { sameCharacters } from './contents';
 import {
   decided,
   intersect,
@@ -14,15 +15,8 @@ import {
 import { legionOfSide, requireBattle, requireEngagement } from './engagementState';
 import type { EngagementEvent, EventOf } from './events';
 import { isBattleEvent } from './events';
-import {
-  fromCaretakerInto,
-  requireLegion,
-  requireTurn,
-  returnToStacks,
-  updatePlayer,
-  withLegion,
-} from './fold';
-import { sameCharacters } from './split';
+import { fromCaretakerInto, returnToStacks, updatePlayer, withLegion } from './fold';
+import { currentTurn, requireLegion } from './lookups';
 import type { ActiveEngagement, GameState } from './types';
 
 export function evolveEngagementEvent(state: GameState, event: EngagementEvent): GameState {
@@ -66,7 +60,7 @@ export function evolveEngagementEvent(state: GameState, event: EngagementEvent):
 // ---------------------------------------------------------------- engagement and negotiation
 
 function engagementChosen(state: GameState, event: EventOf<'engagementChosen'>): GameState {
-  const turn = requireTurn(state);
+  const turn = currentTurn(state);
   const chosen = turn.engagements.find((e) => e.land === event.land && e.attacker === event.attacker);
   if (chosen === undefined) throw new Error(`engagementChosen: no engagement in ${event.land}`);
   const engagement: ActiveEngagement = {

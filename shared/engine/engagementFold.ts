@@ -5,10 +5,11 @@ import { CHARACTERS } from '../data/characters';
 import type { CharacterName, MarkerId } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { hitsToSlay } from './battle/position';
+import { countOf, withoutCharacters } from './contents';
 import type { BattleCharacterState } from './engagementState';
 import { legionOfSide, requireBattle, requireEngagement } from './engagementState';
-import { markMustered, requireLegion, requireTurn, withLegion } from './fold';
-import { countOf, withoutCharacters } from './split';
+import { markMustered, withLegion } from './fold';
+import { currentTurn, requireLegion } from './lookups';
 import type { ActiveEngagement, BattleState, EngagementOutcome, GameState, Legion } from './types';
 
 export function decided(state: GameState, outcome: EngagementOutcome, winner: BattleSide | null): GameState {
@@ -76,7 +77,7 @@ export function transfer(
 }
 
 export function markSummoned(state: GameState): GameState {
-  const turn = requireTurn(state);
+  const turn = currentTurn(state);
   const s: GameState = { ...state, turn: { ...turn, summoned: true } };
   return s.battle === null ? s : withBattle(s, (b) => ({ ...b, summon: 'taken' }));
 }

@@ -1,23 +1,11 @@
 // Lookups shared by the engagement and battle modules: the active engagement and battle, its two sides, the
-// battle position the pure battle rules read, and the small folding helper decide uses to run the automatic
-// part of the sequence.
+// battle position the pure battle rules read, and the id of a character joining the battle.
 import type { CharacterName, MarkerId } from '../data/types';
-import type { BattleCharacter, BattlePosition, BattleSide } from './battle/position';
+import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide } from './battle/position';
 import { isSlain, opponent } from './battle/position';
-import type { GameEvent } from './events';
-import { foldEvents } from './turn';
 import type { ActiveEngagement, BattleState, GameState, Legion, PlayerId } from './types';
 
 export type BattleCharacterState = BattleState['characters'][number];
-
-/** The events, then whatever `next` adds from the state they fold to. */
-export function andThen(
-  state: GameState,
-  events: readonly GameEvent[],
-  next: (s: GameState) => readonly GameEvent[],
-): GameEvent[] {
-  return [...events, ...next(foldEvents(state, events))];
-}
 
 export function requireEngagement(state: GameState): ActiveEngagement {
   if (state.engagement === null) throw new Error('no engagement is being resolved');
@@ -89,4 +77,15 @@ export function concessionIsMutual(state: GameState, side: BattleSide): boolean 
   const other = opponent(side);
   if (titanSlain(state, other)) return true;
   return sideCharacters(battle, other).every((c: BattleCharacter) => isSlain(c));
+}
+
+/** The id for a character joining the battle: `${legion}-${n}` with the next n of its legion. */
+export function nextCharacterId(state: GameState, legion: MarkerId, side: BattleSide): BattleCharacterId {
+  const battle = requireBattle(state);
+  let n =
+    battle.characters.filter((c) => c.legion === legion).length +
+    lossesOf(requireEngagement(state), side).length +
+    1;
+  while (battleCharacter(battle, `${legion}-${n}`) !== null) n++;
+  return `${legion}-${n}`;
 }

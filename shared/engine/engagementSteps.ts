@@ -29,8 +29,9 @@ import {
 } from './battle/strikePhase';
 import { concede } from './concession';
 import { decideChooseEngagement, decideFlee, engagementChoices, mayFlee } from './engagement';
-import { andThen, requireBattle, requireEngagement, sideOfPlayer } from './engagementState';
-import type { GameEvent } from './events';
+import { requireBattle, requireEngagement, sideOfPlayer } from './engagementState';
+import type { Decision, GameEvent } from './events';
+import { andThen } from './evolve';
 import type { Intent, IntentType } from './intents';
 import {
   acceptIntents,
@@ -40,13 +41,13 @@ import {
   decidePropose,
   proposalIntents,
 } from './negotiation';
-import type { EngagementStep, Pending } from './pending';
 import { decideReinforce, reinforcementIntents } from './reinforcement';
 import { reject } from './rejections';
 import { afterAngels, resolveEngagement } from './resolution';
+import type { EngagementStep, Pending } from './steps';
 import { notYourTurn, wrongStep } from './steps';
 import { decideSummon, summonIntents } from './summon';
-import type { Actor, Decision, Dice, GameState, PlayerId } from './types';
+import type { Actor, Dice, GameState, PlayerId } from './types';
 
 function currentStep(state: GameState): EngagementStep {
   return state.step as EngagementStep;
@@ -108,9 +109,9 @@ export function decideEngagementStep(state: GameState, actor: Actor, intent: Int
         case 'concede':
           return decideManeuverConcession(state, step.side);
         case 'summon':
-          return decideSummon(state, intent);
+          return stay(state, decideSummon(state, intent));
         case 'reinforce':
-          return decideReinforce(state, intent);
+          return stay(state, decideReinforce(state, intent));
         default:
           return wrong();
       }
@@ -145,8 +146,9 @@ export function decideEngagementStep(state: GameState, actor: Actor, intent: Int
       if (intent.type === 'pass') return decideBattleEndingPass(state, player);
       return wrong();
     case 'postBattleAddition':
-      if (intent.type === 'summon') return decideSummon(state, intent);
-      if (intent.type === 'reinforce') return decideReinforce(state, intent);
+      // 2.5.6.5, then 2.5.6.6: the engagement is resolved.
+      if (intent.type === 'summon') return then(state, decideSummon(state, intent), resolveEngagement);
+      if (intent.type === 'reinforce') return then(state, decideReinforce(state, intent), resolveEngagement);
       if (intent.type === 'pass') {
         return {
           events: andThen(state, [{ type: 'optionDeclined', player, step: step.kind }], resolveEngagement),
@@ -160,6 +162,18 @@ export function decideEngagementStep(state: GameState, actor: Actor, intent: Int
       throw new Error(`decideEngagementStep: unknown step ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+/** An act within the step (a summon or a reinforcement during the maneuver): the same step goes on. */
+function stay(state: GameState, decision: Decision): Decision {
+  if ('rejected' in decision) return decision;
+  return { events: [...decision.events, { type: 'stepBegan', step: state.step }] };
+}
+
+/** The accepted intent's events, then what `next` adds from the state they fold to. */
+function then(state: GameState, decision: Decision, next: (s: GameState) => readonly GameEvent[]): Decision {
+  if ('rejected' in decision) return decision;
+  return { events: andThen(state, decision.events, next) };
 }
 
 /** 2.5.6.8, 17.x, errata 17.0: take the Angel (or Archangel) due, or refuse it; then the next one due. */

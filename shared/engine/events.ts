@@ -13,7 +13,7 @@ import type {
 import type { BattleCharacterId, BattleSide } from './battle/position';
 import type { StrikeOption } from './battle/strike';
 import type { Proposal } from './intents';
-import type { EngagementOutcome, GameOptions, GameResult, PlayerId, Step } from './types';
+import type { EngagementOutcome, GameOptions, GameResult, PlayerId, Rejection, Step } from './types';
 
 export type GameEvent =
   // ---------------------------------------------------------------- setup (Complete Sequence 1.x)
@@ -339,3 +339,6 @@ export function isBattleEvent(event: GameEvent): event is BattleEvent {
 export function isEngagementEvent(event: GameEvent): event is EngagementEvent {
   return ENGAGEMENT_EVENTS.has(event.type);
 }
+
+/** What `decide` answers: the events of an accepted intent, or why it was rejected (nothing changes). */
+export type Decision = { readonly events: readonly GameEvent[] } | { readonly rejected: Rejection };

@@ -2,23 +2,21 @@
 // whole log. No rule is decided here (style 4-5): the events carry the decisions. Engagement and battle
 // events are applied by the engagement helper's `evolveEngagementEvent`.
 import type { CharacterName, MarkerId } from '../data/types';
-import { evolveEngagementEvent } from './engagement';
+import { mergeKnown, withoutCharacters } from './contents';
+import { evolveEngagementEvent } from './engagementEvolve';
 import type { EngagementEvent, EventOf, GameEvent } from './events';
 import { isEngagementEvent } from './events';
 import {
   fromCaretakerInto,
   markMustered,
-  requireLegion,
-  requirePlayer,
-  requireTurn,
   returnToStacks,
   sortMarkers,
   takeFromCaretaker,
   updatePlayer,
 } from './fold';
-import { mulligansAfterTurn } from './movementPhase';
-import { initialCaretaker, initialPlayer, turnOrderByTower } from './setup';
-import { mergeKnown, withoutCharacters } from './split';
+import { currentTurn, playerOf, requireLegion } from './lookups';
+import { mulligansAfterTurn } from './mulligan';
+import { initialCaretaker, initialPlayer, turnOrderByTower } from './startingState';
 import type { GameState, Legion, PendingEngagement, TurnState } from './types';
 
 /** Fold a game's events from its creation (the first event must be `gameCreated`). */
@@ -181,7 +179,7 @@ function turnStarted(state: GameState, event: EventOf<'turnStarted'>): GameState
 }
 
 function legionSplit(state: GameState, event: EventOf<'legionSplit'>): GameState {
-  const turn = requireTurn(state);
+  const turn = currentTurn(state);
   const parent = requireLegion(state, event.parent);
   const legions: Record<MarkerId, Legion> = {
     ...state.legions,
@@ -224,7 +222,7 @@ function splitContents(state: GameState, event: EventOf<'splitContents'>): GameS
 }
 
 function movementRolled(state: GameState, event: EventOf<'movementRolled'>): GameState {
-  const turn = requireTurn(state);
+  const turn = currentTurn(state);
   const withTurn: GameState = {
     ...state,
     turn: { ...turn, movementRoll: event.roll, mulliganUsed: turn.mulliganUsed || event.mulligan },
@@ -234,7 +232,7 @@ function movementRolled(state: GameState, event: EventOf<'movementRolled'>): Gam
 }
 
 function legionMoved(state: GameState, event: EventOf<'legionMoved'>): GameState {
-  const turn = requireTurn(state);
+  const turn = currentTurn(state);
   const legion = requireLegion(state, event.legion);
   return {
     ...state,
@@ -276,7 +274,7 @@ function engagementMade(
 
 /** Errata 7.0: the legion's move and every later move are taken back (latest first). */
 function moveUndone(state: GameState, event: EventOf<'moveUndone'>): GameState {
-  const turn = requireTurn(state);
+  const turn = currentTurn(state);
   const index = turn.moves.findIndex((m) => m.legion === event.legion);
   if (index < 0) throw new Error(`moveUndone: ${event.legion} has not moved`);
   const undone = turn.moves.slice(index);
@@ -344,7 +342,7 @@ function legionEliminated(state: GameState, event: EventOf<'legionEliminated'>):
 
 /** 4.6, 19.4, 20.4: the player is out; `by` takes his legion markers (nobody on a withdrawal). */
 function playerEliminated(state: GameState, event: EventOf<'playerEliminated'>): GameState {
-  const loser = requirePlayer(state, event.player);
+  const loser = playerOf(state, event.player);
   const markers = loser.markersAvailable;
   const withLoser = updatePlayer(state, event.player, (p) => ({
     ...p,
@@ -365,4 +363,18 @@ function gameOver(state: GameState, event: EventOf<'gameOver'>): GameState {
     legions[r.legion] = { ...legion, known: [...legion.characters] };
   }
   return { ...state, legions, result: event.result, step: { kind: 'gameOver' } };
+}
+
+/** Fold events onto a state (decide uses it to run the automatic part of the sequence). */
+export function foldEvents(state: GameState, events: readonly GameEvent[]): GameState {
+  return events.reduce(evolve, state);
+}
+
+/** The events, then whatever `next` adds from the state they fold to. */
+export function andThen(
+  state: GameState,
+  events: readonly GameEvent[],
+  next: (s: GameState) => readonly GameEvent[],
+): GameEvent[] {
+  return [...events, ...next(foldEvents(state, events))];
 }

@@ -3,28 +3,12 @@
 // dead pile and the legions. Each returns new objects; none decides anything.
 import { CHARACTERS } from '../data/characters';
 import type { CharacterName, MarkerId } from '../data/types';
-import { mergeKnown } from './split';
-import type { GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
-
-export function requirePlayer(state: GameState, id: PlayerId): PlayerState {
-  const p = state.players.find((x) => x.id === id);
-  if (p === undefined) throw new Error(`no player ${id}`);
-  return p;
-}
-
-export function requireLegion(state: GameState, id: MarkerId): Legion {
-  const legion = state.legions[id];
-  if (legion === undefined) throw new Error(`no legion ${id}`);
-  return legion;
-}
-
-export function requireTurn(state: GameState): TurnState {
-  if (state.turn === null) throw new Error('no turn in progress');
-  return state.turn;
-}
+import { mergeKnown } from './contents';
+import { currentTurn, playerOf, requireLegion } from './lookups';
+import type { GameState, Legion, PlayerId, PlayerState } from './types';
 
 export function updatePlayer(state: GameState, id: PlayerId, f: (p: PlayerState) => PlayerState): GameState {
-  requirePlayer(state, id);
+  playerOf(state, id);
   return { ...state, players: state.players.map((p) => (p.id === id ? f(p) : p)) };
 }
 
@@ -84,6 +68,6 @@ export function fromCaretakerInto(
 
 /** 18.0: one muster per legion per turn (a reinforcement counts). */
 export function markMustered(state: GameState, legionId: MarkerId): GameState {
-  const turn = requireTurn(state);
+  const turn = currentTurn(state);
   return { ...state, turn: { ...turn, mustered: [...turn.mustered, legionId] } };
 }

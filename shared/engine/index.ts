@@ -2,7 +2,7 @@
 // tests and the browser need comes from here.
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
-export type { EventOf, GameEvent, GameEventType } from './events';
+export type { Decision, EventOf, GameEvent, GameEventType } from './events';
 export { evolve, replay } from './evolve';
 export {
   type Intent,
@@ -13,7 +13,11 @@ export {
   proposalSchema,
 } from './intents';
 export { legalIntents } from './legal';
-export { type Pending, pending } from './pending';
+export { landDistances } from './movement';
+export { canMuster, recruitOptions } from './muster';
+export { pending } from './pending';
+export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
+export type { Pending } from './steps';
 export * from './types';
 export { type GameView, view, visibleTo } from './view';

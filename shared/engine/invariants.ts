@@ -9,7 +9,7 @@ import type { CharacterName } from '../data/types';
 import { CHARACTER_NAMES } from '../data/types';
 import { MAX_LEGION_HEIGHT } from './muster';
 import { pending } from './pending';
-import { unusedCharacters } from './setup';
+import { unusedCharacters } from './startingState';
 import type { GameState } from './types';
 
 export function checkInvariants(state: GameState): string[] {

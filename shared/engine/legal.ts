@@ -1,12 +1,13 @@
 // The concrete legal choices of a player now (bots and the client use them). Each list comes from the same
 // check `decide` applies (style 4): the split, move and muster checks of their modules.
-import { legalEngagementIntents } from './engagement';
+
+import { legalEngagementIntents } from './engagementSteps';
 import type { Intent } from './intents';
 import { moveIntents } from './movementPhase';
 import { musterIntents } from './musterPhase';
-import { isEngagementStep } from './pending';
 import { availableColors } from './setup';
 import { firstSplitPending, splitIntents } from './split';
+import { isEngagementStep } from './steps';
 import type { Actor, GameState } from './types';
 import { DIRECTOR } from './types';
 import { mayWithdraw } from './withdraw';

@@ -2,16 +2,18 @@
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
 import type { CharacterName } from '../data/types';
-import { beginEngagementPhase } from './engagement';
-import type { GameEvent } from './events';
+import { beginEngagementPhase } from './engagementPhase';
+import type { Decision, GameEvent } from './events';
+import { foldEvents } from './evolve';
 import type { Intent, IntentOf } from './intents';
+import { currentTurn, legionsOf, playerOf } from './lookups';
 import type { LegionMove, MoveContext } from './movement';
 import { hasNormalMove, legalMoves, TELEPORT_ROLL, towerTeleportLord, towerTeleportLords } from './movement';
+import { mulliganProblem } from './mulligan';
 import { reject, rejection } from './rejections';
 import { rollOne } from './setup';
 import { firstSplitPending, recombinationEvents, stackedSplitGroups } from './split';
-import { currentTurn, foldEvents, legionsOf, playerOf } from './turn';
-import type { Decision, Dice, GameOptions, GameState, PlayerId, PlayerState, Rejection } from './types';
+import type { Dice, GameState, PlayerId, Rejection } from './types';
 
 // ---------------------------------------------------------------- 2.2 the movement roll, 2.2.1 mulligans
 
@@ -32,54 +34,10 @@ export function decideRollMovement(state: GameState, player: PlayerId, dice: Dic
   };
 }
 
-function isHandicapped(options: GameOptions, player: PlayerId): boolean {
-  return options.handicapMulligans[player] !== undefined;
-}
-
-/** 7.6, errata 7.6, Complete Sequence 2.2.1: may the player reroll his movement roll now? */
-export function mulliganProblem(state: GameState, player: PlayerId): Rejection | null {
-  const turn = currentTurn(state);
-  const p = playerOf(state, player);
-  if (turn.movementRoll === null) {
-    return rejection(
-      'notAllowed',
-      'Roll for movement before asking for a mulligan.',
-      'Complete Sequence 2.2.1',
-    );
-  }
-  if (turn.mulliganUsed) {
-    return rejection(
-      'notAllowed',
-      'Only one mulligan may be used in a turn; keep the new roll.',
-      '7.6, errata 7.6',
-    );
-  }
-  if (turn.moves.length > 0) {
-    return rejection(
-      'notAllowed',
-      'A mulligan rerolls the movement roll before any legion has moved; undo your moves first.',
-      'Complete Sequence 2.2.1',
-    );
-  }
-  if (p.mulligansLeft <= 0) {
-    return rejection('notAllowed', 'You have no mulligan left.', '7.6, errata 7.6');
-  }
-  if (!isHandicapped(state.options, player) && p.turnsTaken !== 1) {
-    return rejection('notAllowed', 'The mulligan may be used only on your very first turn.', '7.6');
-  }
-  return null;
-}
-
 export function decideTakeMulligan(state: GameState, player: PlayerId, dice: Dice): Decision {
   const problem = mulliganProblem(state, player);
   if (problem !== null) return { rejected: problem };
   return { events: [{ type: 'movementRolled', player, roll: rollOne(dice), mulligan: true }] };
-}
-
-/** 7.6, errata 7.6: the first-turn mulligan not used is lost at the end of the first turn; handicap mulligans
- *  stay until used. */
-export function mulligansAfterTurn(options: GameOptions, player: PlayerState): number {
-  return isHandicapped(options, player.id) ? player.mulligansLeft : 0;
 }
 
 // ---------------------------------------------------------------- 2.3 moving legions

@@ -2,14 +2,15 @@
 // turn and still stands may muster one character, revealing exactly one of the minimal sets that qualify it.
 import { land } from '../data/masterboard';
 import type { MarkerId } from '../data/types';
-import type { GameEvent } from './events';
+import { sameCharacters, sortCharacters } from './contents';
+import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';
+import { currentTurn, playerOf } from './lookups';
 import type { RecruitOption } from './muster';
 import { canMuster, MAX_LEGION_HEIGHT, recruitOptions } from './muster';
 import { rejection, withArticle } from './rejections';
-import { sameCharacters, sortCharacters } from './split';
-import { currentTurn, endTurnEvents, playerOf } from './turn';
-import type { Decision, GameState, PlayerId, Rejection } from './types';
+import { endTurnEvents } from './turn';
+import type { GameState, PlayerId, Rejection } from './types';
 
 /** Called when the engagement phase is over (or there was none): 2.6 mustering begins. If the Mover was
  *  eliminated during his own engagement phase his turn simply ends. */

@@ -7,12 +7,14 @@ import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
 import { startBattle } from './battle/sequence';
-import { andThen, legionOfSide, ownerOfSide, requireEngagement, sideOfPlayer } from './engagementState';
+import { countOf, isSubMultiset, sameCharacters, sortCharacters } from './contents';
+import { legionOfSide, ownerOfSide, requireEngagement, sideOfPlayer } from './engagementState';
+import type { Decision } from './events';
+import { andThen } from './evolve';
 import type { Intent, IntentOf, Proposal } from './intents';
 import { reject, rejection } from './rejections';
 import { afterDecision } from './resolution';
-import { countOf, isSubMultiset, sameCharacters, sortCharacters } from './split';
-import type { Decision, GameState, PlayerId, Rejection } from './types';
+import type { GameState, PlayerId, Rejection } from './types';
 
 /** A proposal with each list of losses sorted, so equal proposals compare equal. */
 export function normalizeProposal(p: Proposal): Proposal {

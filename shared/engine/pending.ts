@@ -1,44 +1,18 @@
 // Who must act now, and which kinds of intent he may send (errata 1.3/1.4: one player at a time). The
 // tournament director may also send `callTime` and `stopGame` at any point before the end (21.1, 20.5).
 import { isLord } from '../data/characters';
-import { engagementPending } from './engagement';
+import { engagementPending } from './engagementSteps';
 import type { IntentType } from './intents';
-import { doneMovingProblem, legionMoves, mulliganProblem } from './movementPhase';
+import { currentTurn, legionsOf, playerOf } from './lookups';
+import { doneMovingProblem, legionMoves } from './movementPhase';
+import { mulliganProblem } from './mulligan';
 import { musterIntents } from './musterPhase';
 import { FIRST_SPLIT_SIZE, firstSplitPending, isFirstTurn, MIN_SPLIT_SIZE } from './split';
-import { currentTurn, legionsOf, playerOf } from './turn';
-import type { GameState, PlayerId, Step, StepKind } from './types';
+import { isEngagementStep, type Pending } from './steps';
 
-export interface Pending {
-  /** The one player who may act now; null when the game is over. */
-  readonly actor: PlayerId | null;
-  readonly step: StepKind;
-  /** What the actor may send; a view gives them to the actor alone (view.ts pendingSeenBy, 4.5, errata 9.3). */
-  readonly intents: readonly IntentType[];
-}
+export type { Pending };
 
-/** The steps of the engagement phase (Complete Sequence 2.5), run by engagement.ts and the battle sequence. */
-export const ENGAGEMENT_STEPS = [
-  'chooseEngagement',
-  'negotiate',
-  'negotiateFinal',
-  'preBattleConcession',
-  'maneuver',
-  'concessionAttempted',
-  'driftConcession',
-  'strike',
-  'counterstrike',
-  'carryOver',
-  'battleEnding',
-  'postBattleAddition',
-  'acquireAngel',
-] as const satisfies readonly StepKind[];
-export type EngagementStepKind = (typeof ENGAGEMENT_STEPS)[number];
-export type EngagementStep = Extract<Step, { kind: EngagementStepKind }>;
-
-export function isEngagementStep(step: Step): step is EngagementStep {
-  return (ENGAGEMENT_STEPS as readonly StepKind[]).includes(step.kind);
-}
+import type { GameState, PlayerId } from './types';
 
 export function pending(state: GameState): Pending {
   const step = state.step;

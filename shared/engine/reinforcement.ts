@@ -5,16 +5,14 @@
 // counts as the legion's muster for the turn (18.0).
 import { land } from '../data/masterboard';
 import type { CharacterName } from '../data/types';
-import { nextCharacterId } from './battle/sequence';
-import { andThen, requireEngagement } from './engagementState';
-import type { GameEvent } from './events';
+import { sameCharacters, sortCharacters } from './contents';
+import { nextCharacterId, requireEngagement } from './engagementState';
+import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';
 import type { RecruitOption } from './muster';
 import { MAX_LEGION_HEIGHT, recruitOptions } from './muster';
 import { rejection, withArticle } from './rejections';
-import { resolveEngagement } from './resolution';
-import { sameCharacters, sortCharacters } from './split';
-import type { Decision, GameState, Rejection } from './types';
+import type { GameState, Rejection } from './types';
 
 /** 14.0: the battle round in whose maneuver phase the defender may take a reinforcement. */
 export const REINFORCEMENT_ROUND = 4;
@@ -115,8 +113,8 @@ export function checkReinforcement(state: GameState, intent: IntentOf<'reinforce
 
 /**
  * The defender musters a reinforcement: in his fourth maneuver phase it joins the battle off the board and must
- * enter from his side this phase (errata 14.1); after winning it joins the legion at once and the engagement
- * goes on to 2.5.6.6.
+ * enter from his side this phase (errata 14.1); after winning it joins the legion at once. The step that follows
+ * is the dispatcher's (steps of the maneuver or after the battle).
  */
 export function decideReinforce(state: GameState, intent: IntentOf<'reinforce'>): Decision {
   const problem = checkReinforcement(state, intent);
@@ -130,6 +128,5 @@ export function decideReinforce(state: GameState, intent: IntentOf<'reinforce'>)
     reveal: sortCharacters(intent.reveal),
     id: inBattle ? nextCharacterId(state, engagement.defender, 'defender') : null,
   };
-  if (inBattle) return { events: [event, { type: 'stepBegan', step: state.step }] };
-  return { events: andThen(state, [event], resolveEngagement) };
+  return { events: [event] };
 }

@@ -6,17 +6,19 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { openEngagements } from './engagement';
-import { andThen, legionOfSide, lossesOf, ownerOfSide, requireEngagement } from './engagementState';
+import { sameCharacters } from './contents';
+import { openEngagements } from './engagementPhase';
+import { legionOfSide, lossesOf, ownerOfSide, requireEngagement } from './engagementState';
 import type { GameEvent } from './events';
+import { andThen } from './evolve';
+import { playerOf } from './lookups';
 import { beginMusterPhase } from './musterPhase';
 import { reinforcementIntents, reinforcementProblem } from './reinforcement';
 import { angelsEarned, engagementPoints } from './scoring';
-import { sameCharacters } from './split';
 import { summonCandidates, summonIntents, summonProblem } from './summon';
 import type { Elimination } from './titan';
 import { eliminationEvents } from './titan';
-import { gameOverEvents, playerOf } from './turn';
+import { gameOverEvents } from './turn';
 import type { EngagementResult, GameState, Legion, Step } from './types';
 
 function requireResult(state: GameState): EngagementResult {

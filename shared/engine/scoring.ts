@@ -4,7 +4,7 @@ import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
 import { lossesOf, ownerOfSide } from './engagementState';
-import { playerOf } from './turn';
+import { playerOf } from './lookups';
 import type { ActiveEngagement, EngagementResult, GameState, PlayerId } from './types';
 
 /** 16.0: the value of characters (power × skill; a Titan at its owner's current power × 4, 19.1). */

@@ -1,26 +1,13 @@
-// Initial set up (Complete Sequence 1.x; 5.0-5.2, errata 5.0/5.1/5.2, 21.3 TITANplus): the players, the tower
-// rolls, the colours, the markers and starting legions, the turn order.
-import { CHARACTERS } from '../data/characters';
 import { MARKERS } from '../data/markers';
 import { towerCreatures } from '../data/mastercharts';
 import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/types';
-import { CHARACTER_NAMES, PLAYER_COLORS } from '../data/types';
-import type { GameEvent } from './events';
-import { replay } from './evolve';
+import { PLAYER_COLORS } from '../data/types';
+import type { Decision, GameEvent } from './events';
+import { foldEvents, replay } from './evolve';
 import type { IntentOf } from './intents';
-import { UNUSED_IN_TITAN_PLUS } from './muster';
 import { reject } from './rejections';
-import { foldEvents, gameOverEvents, startTurnEvents } from './turn';
-import type {
-  Decision,
-  Dice,
-  GameOptions,
-  GameSetup,
-  GameState,
-  PlayerId,
-  PlayerState,
-  Variant,
-} from './types';
+import { gameOverEvents, startTurnEvents } from './turn';
+import type { Dice, GameOptions, GameSetup, GameState, PlayerId, Variant } from './types';
 import { DIRECTOR } from './types';
 
 export const MIN_PLAYERS = 2;
@@ -70,54 +57,9 @@ function gameOptions(setup: GameSetup): GameOptions {
   return options;
 }
 
-/** A seated player before the tower rolls: no tower, no colour, score 0 (errata 5.0), his mulligans (7.6,
- *  errata 7.6: the first-turn mulligan, or the handicap count replacing it). */
-export function initialPlayer(
-  p: { readonly id: PlayerId; readonly name: string },
-  options: GameOptions,
-): PlayerState {
-  return {
-    id: p.id,
-    name: p.name,
-    tower: null,
-    color: null,
-    score: 0,
-    markersAvailable: [],
-    mulligansLeft: options.handicapMulligans[p.id] ?? 1,
-    turnsTaken: 0,
-    eliminated: false,
-  };
-}
-
-/** Errata 3.5: the caretaker's stacks at the start (the Titans are the players' own). 21.3: TITANplus does not
- *  use Centaurs, Gargoyles or Ogres. */
-export function initialCaretaker(variant: Variant): Partial<Record<CharacterName, number>> {
-  const unused = unusedCharacters(variant);
-  const stacks: Partial<Record<CharacterName, number>> = {};
-  for (const name of CHARACTER_NAMES) {
-    const count = CHARACTERS[name].count;
-    if (count === null) continue;
-    stacks[name] = unused.includes(name) ? 0 : count;
-  }
-  return stacks;
-}
-
-/** 21.3: the characters a variant leaves out of the game (none in the standard game). */
-export function unusedCharacters(variant: Variant): readonly CharacterName[] {
-  return variant === 'titanPlus' ? UNUSED_IN_TITAN_PLUS : [];
-}
-
 /** 5.2, errata 5.2, 21.3: the starting characters: Titan, Angel and two of each Tower Creature. */
 export function startingCharacters(variant: Variant): CharacterName[] {
   return ['Titan', 'Angel', ...towerCreatures(variant).flatMap((c) => [c, c])];
-}
-
-/** 5.1, errata 5.1: players move in descending order of their starting towers. */
-export function turnOrderByTower(players: readonly PlayerState[]): PlayerId[] {
-  return [...players]
-    .filter((p) => p.tower !== null)
-    .sort((a, b) => (b.tower ?? 0) - (a.tower ?? 0))
-    .map((p) => p.id);
 }
 
 // ---------------------------------------------------------------- 1.3 starting towers

@@ -1,64 +1,18 @@
 // Splitting legions in the Commencement Phase (Complete Sequence 2.1; 4.2, 4.3, 5.2, 6.1, errata 4.1/5.2) and
-// the recombination of split-offs left stacked at the end of movement (2.4, 4.3, errata 4.7). Also the
-// multiset helpers for characters under a marker.
+// the recombination of split-offs left stacked at the end of movement (2.4, 4.3, errata 4.7).
 import { isLord } from '../data/characters';
-import type { CharacterName, MarkerId } from '../data/types';
-import type { GameEvent } from './events';
+import type { MarkerId } from '../data/types';
+import { isSubMultiset, sortCharacters, subMultisets, withoutCharacters } from './contents';
+import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';
+import { currentTurn, legionsOf, playerOf } from './lookups';
 import { rejection } from './rejections';
-import { currentTurn, legionsOf, playerOf } from './turn';
-import type { Decision, GameState, PlayerId, Rejection } from './types';
+import type { GameState, PlayerId, Rejection } from './types';
 
 /** 4.3: every part of a split holds at least two characters. */
 export const MIN_SPLIT_SIZE = 2;
 /** Errata 4.1/5.2, Complete Sequence 2.1: the first turn's split is 4-4, one lord in each. */
 export const FIRST_SPLIT_SIZE = 4;
-
-// ---------------------------------------------------------------- multisets of characters
-
-export function countOf(characters: readonly CharacterName[], name: CharacterName): number {
-  let n = 0;
-  for (const c of characters) if (c === name) n++;
-  return n;
-}
-
-export function isSubMultiset(part: readonly CharacterName[], whole: readonly CharacterName[]): boolean {
-  return [...new Set(part)].every((name) => countOf(part, name) <= countOf(whole, name));
-}
-
-/** `whole` less one occurrence of each character of `part` (which must be in it). */
-export function withoutCharacters(
-  whole: readonly CharacterName[],
-  part: readonly CharacterName[],
-): CharacterName[] {
-  const rest = [...whole];
-  for (const c of part) {
-    const i = rest.indexOf(c);
-    if (i < 0) throw new Error(`${c} is not among ${whole.join(', ')}`);
-    rest.splice(i, 1);
-  }
-  return rest;
-}
-
-export function sortCharacters(characters: readonly CharacterName[]): CharacterName[] {
-  return [...characters].sort();
-}
-
-export function sameCharacters(a: readonly CharacterName[], b: readonly CharacterName[]): boolean {
-  return a.length === b.length && isSubMultiset(a, b);
-}
-
-/** What is known after `revealed` is shown: each character as many times as either list has it. */
-export function mergeKnown(
-  known: readonly CharacterName[],
-  revealed: readonly CharacterName[],
-): CharacterName[] {
-  const merged = [...known];
-  for (const name of new Set(revealed)) {
-    for (let k = countOf(known, name); k < countOf(revealed, name); k++) merged.push(name);
-  }
-  return merged;
-}
 
 // ---------------------------------------------------------------- 2.1 splits
 
@@ -181,28 +135,6 @@ export function splitIntents(state: GameState, player: PlayerId): Intent[] {
     }
   }
   return intents.filter((i) => checkSplit(state, player, i) === null);
-}
-
-/** The distinct sub-multisets of `characters` with a size in [min, max], each sorted. */
-export function subMultisets(
-  characters: readonly CharacterName[],
-  min: number,
-  max: number,
-): CharacterName[][] {
-  const names = [...new Set(characters)].sort();
-  const result: CharacterName[][] = [];
-  const walk = (i: number, chosen: CharacterName[]): void => {
-    if (i === names.length) {
-      if (chosen.length >= min && chosen.length <= max) result.push(chosen);
-      return;
-    }
-    const name = names[i] as CharacterName;
-    for (let k = 0; k <= countOf(characters, name) && chosen.length + k <= max; k++) {
-      walk(i + 1, [...chosen, ...Array<CharacterName>(k).fill(name)]);
-    }
-  };
-  if (max >= min) walk(0, []);
-  return result;
 }
 
 // ---------------------------------------------------------------- 2.4 recombination

@@ -2,9 +2,11 @@
 // the step as each viewer may know it (errata 9.3), and the two rejections every step shares: acting out of turn
 // (errata 1.3, 1.4) and sending an intent the step does not allow. Used by the masterplay and the engagement
 // dispatchers alike, and by view.ts.
+
+import type { Decision } from './events';
 import type { IntentType } from './intents';
 import { reject } from './rejections';
-import type { Decision, GameState, PlayerId, Step, StepKind, Viewer } from './types';
+import type { GameState, PlayerId, Step, StepKind, Viewer } from './types';
 
 /** Each step: the words a player reads, and its place in the Complete Sequence of Play. */
 export const STEPS: Readonly<Record<StepKind, { readonly words: string; readonly rule: string }>> = {
@@ -109,4 +111,35 @@ export function notYourTurn(state: GameState, actor: PlayerId, sender: PlayerId)
 export function wrongStep(state: GameState, intent: IntentType): Decision {
   const step = STEPS[state.step.kind];
   return reject('wrongStep', `You cannot ${INTENT_WORDS[intent]} during ${step.words}.`, step.rule);
+}
+
+export interface Pending {
+  /** The one player who may act now; null when the game is over. */
+  readonly actor: PlayerId | null;
+  readonly step: StepKind;
+  /** What the actor may send; a view gives them to the actor alone (view.ts pendingSeenBy, 4.5, errata 9.3). */
+  readonly intents: readonly IntentType[];
+}
+
+/** The steps of the engagement phase (Complete Sequence 2.5), run by engagement.ts and the battle sequence. */
+export const ENGAGEMENT_STEPS = [
+  'chooseEngagement',
+  'negotiate',
+  'negotiateFinal',
+  'preBattleConcession',
+  'maneuver',
+  'concessionAttempted',
+  'driftConcession',
+  'strike',
+  'counterstrike',
+  'carryOver',
+  'battleEnding',
+  'postBattleAddition',
+  'acquireAngel',
+] as const satisfies readonly StepKind[];
+export type EngagementStepKind = (typeof ENGAGEMENT_STEPS)[number];
+export type EngagementStep = Extract<Step, { kind: EngagementStepKind }>;
+
+export function isEngagementStep(step: Step): step is EngagementStep {
+  return (ENGAGEMENT_STEPS as readonly StepKind[]).includes(step.kind);
 }

@@ -4,14 +4,13 @@
 // battleland was slain (it must enter then, errata 15.1), or after winning if he has not summoned yet (15.2).
 import type { MarkerId } from '../data/types';
 import type { AngelKind } from './angels';
-import { nextCharacterId } from './battle/sequence';
-import { andThen, requireEngagement } from './engagementState';
-import type { GameEvent } from './events';
+import { nextCharacterId, requireEngagement } from './engagementState';
+import type { Decision, GameEvent } from './events';
+import { andThen } from './evolve';
 import type { Intent, IntentOf } from './intents';
 import { MAX_LEGION_HEIGHT } from './muster';
 import { rejection } from './rejections';
-import { resolveEngagement } from './resolution';
-import type { Decision, GameState, Legion, Rejection } from './types';
+import type { GameState, Legion, Rejection } from './types';
 
 export interface SummonOption {
   readonly from: MarkerId;
@@ -106,51 +105,35 @@ export function checkSummon(state: GameState, intent: IntentOf<'summon'>): Rejec
 /**
  * The attacker summons: in his maneuver phase the Angel joins the battle off the board and must enter this
  * phase (errata 15.1); after winning it joins the legion at once (15.2), disbanding an emptied legion (errata
- * 18.1), and the engagement goes on to 2.5.6.6.
+ * 18.1). The step that follows is the dispatcher's (steps of the maneuver or after the battle).
  */
 export function decideSummon(state: GameState, intent: IntentOf<'summon'>): Decision {
   const problem = checkSummon(state, intent);
   if (problem !== null) return { rejected: problem };
   const engagement = requireEngagement(state);
-  if (state.step.kind === 'maneuver') {
-    return {
-      events: [
-        {
-          type: 'angelSummoned',
-          from: intent.from,
-          into: engagement.attacker,
-          character: intent.character,
-          id: nextCharacterId(state, engagement.attacker, 'attacker'),
-        },
-        { type: 'stepBegan', step: state.step },
-      ],
-    };
-  }
-  const events: GameEvent[] = [
-    {
-      type: 'angelSummoned',
-      from: intent.from,
-      into: engagement.attacker,
-      character: intent.character,
-      id: null,
-    },
-  ];
+  const inBattle = state.step.kind === 'maneuver';
+  const summoned: GameEvent = {
+    type: 'angelSummoned',
+    from: intent.from,
+    into: engagement.attacker,
+    character: intent.character,
+    id: inBattle ? nextCharacterId(state, engagement.attacker, 'attacker') : null,
+  };
+  if (inBattle) return { events: [summoned] };
   return {
-    events: andThen(state, events, (s) => {
+    events: andThen(state, [summoned], (s) => {
       const source = s.legions[intent.from];
-      const disbanded: GameEvent[] =
-        source !== undefined && source.characters.length === 0
-          ? [
-              {
-                type: 'legionEliminated',
-                legion: source.id,
-                owner: source.owner,
-                characters: [],
-                reason: 'engagement',
-              },
-            ]
-          : [];
-      return andThen(s, disbanded, resolveEngagement);
+      return source !== undefined && source.characters.length === 0
+        ? [
+            {
+              type: 'legionEliminated',
+              legion: source.id,
+              owner: source.owner,
+              characters: [],
+              reason: 'engagement',
+            },
+          ]
+        : [];
     }),
   };
 }

@@ -2,37 +2,11 @@
 // tournament director (21.1, errata 21.1) and a game stopped before it is decided (20.5).
 import { characterPoints } from '../data/characters';
 import type { MarkerId } from '../data/types';
-import type { GameEvent } from './events';
-import { evolve } from './evolve';
+import type { Decision, GameEvent } from './events';
+import { foldEvents } from './evolve';
+import { activePlayers, legionsOf, playerOf } from './lookups';
 import { reject } from './rejections';
-import type { Decision, GameResult, GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
-
-/** Fold events onto a state (decide uses it to run the automatic part of the sequence). */
-export function foldEvents(state: GameState, events: readonly GameEvent[]): GameState {
-  return events.reduce(evolve, state);
-}
-
-export function playerOf(state: GameState, id: PlayerId): PlayerState {
-  const p = state.players.find((x) => x.id === id);
-  if (p === undefined) throw new Error(`no player ${id}`);
-  return p;
-}
-
-/** The players still in the game (not eliminated, not withdrawn). */
-export function activePlayers(state: GameState): PlayerState[] {
-  return state.players.filter((p) => !p.eliminated);
-}
-
-export function currentTurn(state: GameState): TurnState {
-  if (state.turn === null) throw new Error('no turn in progress');
-  return state.turn;
-}
-
-export function legionsOf(state: GameState, player: PlayerId): Legion[] {
-  return Object.values(state.legions)
-    .filter((l) => l.owner === player)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
+import type { GameResult, GameState, Legion, PlayerId } from './types';
 
 /** 6.5: a player's Game-Turn begins; his commencement phase (2.1) is first. */
 export function startTurnEvents(state: GameState, player: PlayerId): GameEvent[] {

@@ -304,7 +304,3 @@ export interface GameResult {
   /** Score plus value of remaining legions for the stop rules (20.5, 21.1); the score otherwise. */
   readonly totals: Readonly<Record<PlayerId, number>>;
 }
-
-export type Decision =
-  | { readonly events: readonly import('./events').GameEvent[] }
-  | { readonly rejected: Rejection };

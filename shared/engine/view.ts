@@ -5,9 +5,10 @@
 // `visibleTo` is the one rule of who may see each event; a public event holds nothing hidden.
 import { titanPower } from '../data/characters';
 import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/types';
-import { viewEngagement } from './engagement';
+import { viewEngagement } from './engagementView';
 import type { GameEvent } from './events';
-import { type Pending, pending } from './pending';
+import { pending } from './pending';
+import type { Pending } from './steps';
 import { stepSeenBy } from './steps';
 import type { GameOptions, GameResult, GameState, PlayerId, Step, TurnState, Viewer } from './types';
 

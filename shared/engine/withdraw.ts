@@ -1,13 +1,14 @@
 // Withdrawing from the game (20.4, errata 5.0/5.1/20.4; Complete Sequence 1.4.1, 2.1, 2.2, 2.3, 2.6, 2.7):
 // only at those points of the player's own turn (or instead of choosing a colour), never while rolling for
 // towers or during his engagement phase. All his legions are eliminated, nobody scores (20.4).
-import type { GameEvent } from './events';
+import type { Decision, GameEvent } from './events';
+import { foldEvents } from './evolve';
 import { undoAllEvents } from './movementPhase';
 import { reject } from './rejections';
 import { colorStepEvents } from './setup';
 import { eliminatePlayer } from './titan';
-import { endTurnEvents, foldEvents } from './turn';
-import type { Decision, GameState, PlayerId, StepKind } from './types';
+import { endTurnEvents } from './turn';
+import type { GameState, PlayerId, StepKind } from './types';
 
 /** The steps at which the acting player may withdraw (Complete Sequence 1.4.1, 2.1, 2.2, 2.3, 2.6, 2.7). */
 export const WITHDRAWAL_STEPS: readonly StepKind[] = ['chooseColor', 'split', 'move', 'muster'];

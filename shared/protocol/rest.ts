@@ -1,6 +1,7 @@
 // The REST API (accounts and lobby): one table of routes with their zod schemas. The server registers
 // its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
 import { z } from 'zod';
+import { BOT_LEVELS } from '../bot/index';
 import { deliveredEventSchema } from './game';
 import { diceSchema, seatSchema } from './messages';
 
@@ -83,7 +84,7 @@ export const seatSummarySchema = z.object({
   occupant: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('empty') }),
     z.object({ kind: z.literal('user'), userId: z.uuid(), name: z.string() }),
-    z.object({ kind: z.literal('bot'), name: z.string() }),
+    z.object({ kind: z.literal('bot'), name: z.string(), level: z.enum(BOT_LEVELS) }),
   ]),
 });
 
@@ -124,7 +125,8 @@ export const joinGameBody = z.object({
   seat: seatSchema.optional(),
   inviteCode: z.string().max(64).optional(),
 });
-export const addBotBody = z.object({ seat: seatSchema.optional() });
+/** `level`: how well the bot plays (shared/bot): `random` (the random-legal bot, the default), `normal`, `strong`. */
+export const addBotBody = z.object({ seat: seatSchema.optional(), level: z.enum(BOT_LEVELS).optional() });
 
 export const inviteQuery = z.object({ invite: z.string().max(64).optional() });
 export const historyQuery = z.object({
@@ -326,7 +328,7 @@ export const REST_ROUTES = {
   addBot: route({
     method: 'POST',
     path: '/api/games/:game/bots',
-    summary: 'Seat a bot (the random-legal bot) in an open game (the creator).',
+    summary: 'Seat a bot in an open game (the creator), at a level: random (default), normal or strong.',
     tag: 'lobby',
     auth: true,
     params: gameParams,

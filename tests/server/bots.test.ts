@@ -23,8 +23,8 @@ describe('bots', () => {
     const chosen = new WeakSet<Intent>();
     const engine: RulesEngine = {
       ...rulesEngine,
-      chooseIntent: (state, player, random) => {
-        const intent = rulesEngine.chooseIntent(state, player, random);
+      botIntent: async (state, player, level, seed, budgetMs) => {
+        const intent = await rulesEngine.botIntent(state, player, level, seed, budgetMs);
         if (intent === null) return null;
         const copy = { ...intent };
         chosen.add(copy);

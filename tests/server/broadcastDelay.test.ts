@@ -10,6 +10,7 @@ import { newSeed } from '../../server/rooms/dice';
 import { LiveBattles } from '../../server/rooms/liveBattles';
 import { Room, type RoomDeps, type Subscriber } from '../../server/rooms/room';
 import type { GameLog, LoggedEvent, StoredGame } from '../../server/rooms/store';
+import { botIntent } from '../../shared/bot/index';
 import type { ServerMessage } from '../../shared/protocol/messages';
 import { seeded } from './support/player';
 
@@ -119,7 +120,7 @@ function watcher(
 async function play(room: Room, count: number, stepMs: number, random: () => number) {
   for (let i = 0; i < count && !room.finished; i++) {
     const actor = rulesEngine.pending(room.currentState).actor!;
-    const intent = rulesEngine.chooseIntent(room.currentState, actor, random)!;
+    const intent = botIntent(room.currentState, actor, 'random', random)!;
     const user = actor === 'p1' ? 'ann' : 'bob';
     const reply = await room.submit({ user }, { id: `i${room.currentSeq}`, intent });
     expect(reply.type).toBe('accepted');

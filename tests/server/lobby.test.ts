@@ -2,7 +2,7 @@
 // spectator rules, the history a caller may see, and the OpenAPI/protocol documents.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rulesEngine } from '../../server/engine';
+import { botIntent } from '../../shared/bot/index';
 import type { GameSummary, History } from '../../shared/protocol/rest';
 import { call, createGame, guest, ok } from './support/api';
 import { seeded } from './support/player';
@@ -66,10 +66,19 @@ describe('lobby', () => {
       token: ann.accessToken,
     });
     expect(early.body.error.code).toBe('seatsEmpty');
+    // Issue 15: the bot's level is chosen when it is seated (a level that does not exist is refused).
+    const badLevel = await call(app, 'POST', path(game, '/bots'), {
+      token: ann.accessToken,
+      body: { level: 'grandmaster' },
+    });
+    expect(badLevel.status).toBe(400);
     const withBot = await ok(
-      call<GameSummary>(app, 'POST', path(game, '/bots'), { token: ann.accessToken, body: {} }),
+      call<GameSummary>(app, 'POST', path(game, '/bots'), {
+        token: ann.accessToken,
+        body: { level: 'strong' },
+      }),
     );
-    expect(withBot.seats[1]!.occupant).toEqual({ kind: 'bot', name: 'Bot 2' });
+    expect(withBot.seats[1]!.occupant).toEqual({ kind: 'bot', name: 'Bot 2', level: 'strong' });
     expect((await call(app, 'POST', path(game, '/start'), { token: bob.accessToken })).status).toBe(403);
 
     const started = await ok(
@@ -176,7 +185,7 @@ describe('lobby', () => {
       expect((await history(watcher.accessToken)).seq).toBe(start);
       // Ann plays now: she sees it at once, the watcher 30 seconds later.
       const room = (await app.titan.rooms.get(game.id))!;
-      const intent = rulesEngine.chooseIntent(room.currentState, 'p1', seeded(1))!;
+      const intent = botIntent(room.currentState, 'p1', 'random', seeded(1))!;
       expect((await room.submit({ user: ann.user.id }, { id: 'a1', intent })).type).toBe('accepted');
       expect((await history(ann.accessToken)).seq).toBeGreaterThan(start);
       vi.setSystemTime(Date.now() + 29_000);

@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../server/config';
 import { rulesEngine } from '../../server/engine';
+import { randomPick } from '../../shared/bot/index';
 import { replay } from '../../shared/engine/index';
 import type { Intent } from '../../shared/engine/intents';
 import { CLOSE_CODES, type ServerMessage } from '../../shared/protocol/messages';
@@ -12,7 +13,7 @@ import type { Tokens } from '../../shared/protocol/rest';
 import { guest, startedGame } from './support/api';
 import { TestClient } from './support/client';
 import { checkFinishedGame, logOf, waitFor } from './support/games';
-import { autoPlay, pickIntent, seeded } from './support/player';
+import { autoPlay, seeded } from './support/player';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
 import { startServer, type TestServer, tempDataDir, testConfig } from './support/server';
 
@@ -37,7 +38,7 @@ function battleSeeking(intents: readonly Intent[], random: () => number): Intent
   const fight = intents.find((i) => i.type === 'fight') ?? intents.find((i) => i.type === 'noMoreProposals');
   if (fight !== undefined) return fight;
   const willing = intents.filter((i) => i.type !== 'flee' && i.type !== 'concede');
-  return pickIntent(willing.length > 0 ? willing : intents, random);
+  return randomPick(willing.length > 0 ? willing : intents, random) as Intent;
 }
 
 describe('reconnecting', () => {

@@ -36,7 +36,7 @@ import { commitmentOf, newSeed } from '../../server/rooms/dice';
 import { Room } from '../../server/rooms/room';
 import { gameLog, SNAPSHOT_FORMAT } from '../../server/rooms/store';
 import { chatLog } from '../../server/rooms/tableChat';
-import { chooseIntent } from '../../shared/engine/bot';
+import { botIntent, DEFAULT_BOT_BUDGET_MS, randomPick } from '../../shared/bot/index';
 import type { GameEvent } from '../../shared/engine/events';
 import { createGame, decide, evolve, legalIntents, pending } from '../../shared/engine/index';
 import type { Intent } from '../../shared/engine/intents';
@@ -394,17 +394,6 @@ async function rest<T>(base: string, method: 'GET' | 'POST', url: string, token?
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-/** A random-legal pick among the offered intents (never withdraw; rarely take a move back). */
-function pickIntent(intents: readonly Intent[], random: () => number): Intent {
-  const forward = intents.filter((i) => i.type !== 'withdraw');
-  const usual = forward.filter((i) => i.type !== 'undoMove' && i.type !== 'resetManeuver');
-  const pool = usual.length > 0 && random() >= 0.02 ? usual : forward.length > 0 ? forward : intents;
-  const kinds = [...new Set(pool.map((i) => i.type))];
-  const kind = kinds[Math.floor(random() * kinds.length)];
-  const ofKind = pool.filter((i) => i.type === kind);
-  return ofKind[Math.floor(random() * ofKind.length)]!;
-}
-
 interface Player {
   readonly socket: BenchSocket;
   /** The highest seq this player has received (event or state). */
@@ -532,7 +521,7 @@ class DrivenGame {
     if ('failed' in turn) return turn;
     if (turn.ok === 'over') return { ok: 'over' };
     const legal = turn.ok.legal!;
-    const intent = pickIntent(legal.intents, random);
+    const intent = randomPick(legal.intents, random)!;
     const flight = { id: intentId, acceptedSeq: null as number | null, refused: null as string | null };
     this.inFlight = flight;
     const t0 = performance.now();
@@ -946,7 +935,7 @@ function cautiousIntent(state: GameState, player: PlayerId, random: () => number
       i.type !== 'resetManeuver' &&
       !(i.type === 'moveLegion' && enemyLands.has(i.land)),
   );
-  return calm.length === 0 ? chooseIntent(state, player, random) : pickIntent(calm, random);
+  return calm.length === 0 ? botIntent(state, player, 'random', random) : randomPick(calm, random);
 }
 
 /** A real log of at least `minEvents` events: six cautious bots through decide/evolve, seeds tried in turn
@@ -1007,6 +996,7 @@ async function rebuild(db: Database, log: LongLog): Promise<RebuildBench> {
     logger: silentLogger,
     metrics: createMetrics(),
     botDelayMs: Number.POSITIVE_INFINITY, // bot seats stay still
+    botBudgetMs: DEFAULT_BOT_BUDGET_MS,
     snapshotEvery: DEFAULT_CONFIG.snapshotEvery,
     maxReplayEvents: DEFAULT_CONFIG.maxReplayEvents,
   };

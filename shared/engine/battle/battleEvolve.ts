@@ -1,6 +1,7 @@
 // The fold of the battle's events (10–16): each applies a fact decided by the battle sequence (sequence.ts,
 // strikePhase.ts) and returns new objects.
 import type { CharacterName, MarkerId } from '../../data/types';
+import { mergeKnown } from '../contents';
 import {
   damage,
   decided,
@@ -17,8 +18,8 @@ import {
 import type { BattleCharacterState } from '../engagementState';
 import { lossesOf, requireBattle, requireEngagement } from '../engagementState';
 import type { BattleEvent, EventOf } from '../events';
-import { fromCaretakerInto, requireLegion, withLegion } from '../fold';
-import { mergeKnown } from '../split';
+import { fromCaretakerInto, withLegion } from '../fold';
+import { requireLegion } from '../lookups';
 import type { BattleState, GameState } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
 import { opponent } from './position';

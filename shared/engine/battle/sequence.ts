@@ -5,29 +5,28 @@
 import { characterPower } from '../../data/characters';
 import { land } from '../../data/masterboard';
 import { BATTLE_TURNS } from '../../data/strikeChart';
-import type { AttackerSide, MarkerId } from '../../data/types';
+import type { AttackerSide } from '../../data/types';
 import { attemptConcession } from '../concession';
 import type { BattleCharacterState } from '../engagementState';
 import {
-  andThen,
   battleCharacter,
   battlePosition,
   engagedLegion,
   isArriving,
-  lossesOf,
   ownerOfSide,
   requireBattle,
   requireEngagement,
   sideCharacters,
   titanSlain,
 } from '../engagementState';
-import type { GameEvent } from '../events';
+import type { Decision, GameEvent } from '../events';
+import { andThen } from '../evolve';
 import type { Intent, IntentOf } from '../intents';
+import { playerOf } from '../lookups';
 import { REINFORCEMENT_ROUND } from '../reinforcement';
 import { reject, rejection } from '../rejections';
 import { afterDecision } from '../resolution';
-import { playerOf } from '../turn';
-import type { BattleState, Decision, GameState, PlayerId, Rejection } from '../types';
+import type { BattleState, GameState, PlayerId, Rejection } from '../types';
 import { driftDamage } from './drift';
 import { inContact, maneuverMoves } from './maneuver';
 import type { BattleCharacterId, BattleSide } from './position';
@@ -339,17 +338,4 @@ export function decideBattleEndingPass(state: GameState, player: PlayerId): Deci
     { type: 'battleEnded', winner: end.winner, timeLoss: end.timeLoss },
   ];
   return { events: andThen(state, events, afterDecision) };
-}
-
-// ---------------------------------------------------------------- arrivals (14.x, 15.x)
-
-/** The id for a character joining the battle: `${legion}-${n}` with the next n of its legion. */
-export function nextCharacterId(state: GameState, legion: MarkerId, side: BattleSide): BattleCharacterId {
-  const battle = requireBattle(state);
-  let n =
-    battle.characters.filter((c) => c.legion === legion).length +
-    lossesOf(requireEngagement(state), side).length +
-    1;
-  while (battleCharacter(battle, `${legion}-${n}`) !== null) n++;
-  return `${legion}-${n}`;
 }

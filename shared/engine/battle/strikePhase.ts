@@ -11,10 +11,10 @@ import {
   requireBattle,
   requireEngagement,
 } from '../engagementState';
-import type { GameEvent } from '../events';
+import type { Decision, GameEvent } from '../events';
 import type { Intent, IntentOf } from '../intents';
 import { reject, rejection } from '../rejections';
-import type { BattleState, Decision, Dice, GameState, Rejection } from '../types';
+import type { BattleState, Dice, GameState, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattleSide } from './position';
 import { opponent } from './position';

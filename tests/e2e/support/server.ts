@@ -14,7 +14,7 @@ import { build } from 'vite';
 import { buildApp } from '../../../server/app';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../../server/config';
 import { type RulesEngine, rulesEngine } from '../../../server/engine';
-import { seededDice, seededRandom } from '../../../shared/engine/random';
+import { seededDice } from '../../../shared/engine/random';
 import { loadedDice } from './driver';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -74,7 +74,8 @@ export function deterministic(engine: RulesEngine, salt: string): RulesEngine {
   return {
     ...engine,
     decide: (state, actor, intent) => engine.decide(state, actor, intent, seededDice(seedOf(state, intent))),
-    chooseIntent: (state, player) => engine.chooseIntent(state, player, seededRandom(seedOf(state, player))),
+    botIntent: (state, player, level, _seed, budgetMs) =>
+      engine.botIntent(state, player, level, seedOf(state, player), budgetMs),
   };
 }
 

@@ -1,16 +1,18 @@
 // Properties of whole games played through decide/evolve only (random-legal bots, seeded dice, a turn cap after
 // which the tournament director calls time, 21.1): invariants, replay, purity, refusing to play.
 import { describe, expect, it } from 'vitest';
+import { randomPick } from '../../../shared/bot/index';
 import { decide } from '../../../shared/engine/decide';
 import { defaultIntent } from '../../../shared/engine/defaultIntent';
 import type { GameEvent } from '../../../shared/engine/events';
 import { evolve, replay } from '../../../shared/engine/evolve';
 import { checkInvariants } from '../../../shared/engine/invariants';
+import { legalIntents } from '../../../shared/engine/legal';
 import { pending } from '../../../shared/engine/pending';
 import { seededDice, seededRandom } from '../../../shared/engine/random';
 import { createGame } from '../../../shared/engine/setup';
 import type { GameState } from '../../../shared/engine/types';
-import { fighterIntent, playersFor, playGame } from '../../../tools/sim';
+import { playersFor, playGame } from '../../../tools/sim';
 
 describe('seeded games (errata 1.3/1.4, 3.5, 4.1)', () => {
   it('errata 1.3/1.4, 3.5, 4.1: the invariants hold after every event of seeded games (random and fighting bots)', () => {
@@ -70,7 +72,7 @@ describe('the event log (style 11)', () => {
       while (state.result === null) {
         const actor = pending(state).actor;
         if (actor === null) throw new Error('nobody to act');
-        const intent = fighterIntent(state, actor, random);
+        const intent = randomPick(legalIntents(state, actor), random, 'fighter');
         if (intent === null) throw new Error('no intent');
         // errata 1.3/1.4: anybody else is refused, and the frozen state is untouched.
         const other = state.players.find((p) => p.id !== actor && !p.eliminated);
@@ -114,7 +116,10 @@ describe('refusing to play (errata 20.4)', () => {
         const actor = pending(state).actor;
         if (actor === null) throw new Error('nobody to act');
         // p1 refuses to play: the default action every time.
-        const intent = actor === 'p1' ? defaultIntent(state, actor) : fighterIntent(state, actor, random);
+        const intent =
+          actor === 'p1'
+            ? defaultIntent(state, actor)
+            : randomPick(legalIntents(state, actor), random, 'fighter');
         if (intent === null) throw new Error(`no intent for ${actor} at ${state.step.kind}`);
         const decision = decide(state, actor, intent, dice);
         if ('rejected' in decision) {

@@ -3,8 +3,8 @@
 // on states met in seeded games (every step of the sequence of play), against a battery of wrong intents: every
 // legal intent altered field by field, every kind of intent at the wrong step, and every intent out of turn.
 import { describe, expect, it } from 'vitest';
+import { botIntent, randomPick } from '../../../shared/bot/index';
 import { CHARACTER_NAMES, HEX_LABELS, PLAYER_COLORS } from '../../../shared/data/types';
-import { chooseIntent } from '../../../shared/engine/bot';
 import { decide } from '../../../shared/engine/decide';
 import { evolve } from '../../../shared/engine/evolve';
 import type { Intent, Proposal } from '../../../shared/engine/intents';
@@ -16,7 +16,6 @@ import { REJECTION_CATALOGUE } from '../../../shared/engine/rejections';
 import { createGame } from '../../../shared/engine/setup';
 import type { GameState, PlayerId, Rejection, StepKind } from '../../../shared/engine/types';
 import { DIRECTOR, REJECTION_CODES } from '../../../shared/engine/types';
-import { fighterIntent } from '../../../tools/sim';
 
 /** Internal names a player should never read in a message (step kinds and intent types are camelCase). */
 const CAMEL_CASE = /\b[a-z]+[A-Z][A-Za-z]*\b/;
@@ -206,7 +205,10 @@ describe('rejections (style 6, engine contract)', () => {
           }
           expect(JSON.stringify(state)).toBe(before);
         }
-        const intent = g % 2 === 0 ? fighterIntent(state, actor, random) : chooseIntent(state, actor, random);
+        const intent =
+          g % 2 === 0
+            ? randomPick(legalIntents(state, actor), random, 'fighter')
+            : botIntent(state, actor, 'random', random);
         if (intent === null) throw new Error(`no intent at ${state.step.kind}`);
         const decision = decide(state, actor, intent, dice);
         if ('rejected' in decision) throw new Error(decision.rejected.message);

@@ -3,13 +3,14 @@
 // the state deep-equal; pending and legalIntents agree; views never leak another player's legion contents, nor
 // anything that hangs on them.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { randomPick } from '../../../shared/bot/index';
 import type { CharacterName } from '../../../shared/data/types';
-import { uniformIntent } from '../../../shared/engine/bot';
 import { decide } from '../../../shared/engine/decide';
 import { replay } from '../../../shared/engine/evolve';
 import type { Intent } from '../../../shared/engine/intents';
 import { legalIntents } from '../../../shared/engine/legal';
-import { isEngagementStep, pending } from '../../../shared/engine/pending';
+import { pending } from '../../../shared/engine/pending';
+import { isEngagementStep } from '../../../shared/engine/steps';
 import type { GameState, Viewer } from '../../../shared/engine/types';
 import { view, visibleTo } from '../../../shared/engine/view';
 import { type BotGame, botGames } from '../support/botGames';
@@ -85,7 +86,9 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
 
   it('errata 1.3/1.4, 20.4: 1,000 turns of the random-legal bot picking uniformly among legalIntents (withdrawal included): every pick accepted, the invariants kept', () => {
     // botGames throws on a rejected pick, a broken invariant, or a game without end.
-    const uniform = botGames(1000, 50, 50_000, uniformIntent);
+    const uniform = botGames(1000, 50, 50_000, (state, player, random) =>
+      randomPick(legalIntents(state, player), random, 'uniform'),
+    );
     const turns = uniform.flatMap((g) => g.events).filter((e) => e.type === 'turnStarted').length;
     expect(turns).toBeGreaterThanOrEqual(1000);
     expect(uniform.every((g) => g.state.step.kind === 'gameOver')).toBe(true);
@@ -96,7 +99,7 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
     const staying = (state: GameState, player: string, random: () => number) => {
       const all = legalIntents(state, player).filter((i) => i.type !== 'withdraw');
       return all.length === 0
-        ? uniformIntent(state, player, random)
+        ? randomPick(legalIntents(state, player), random, 'uniform')
         : (all[Math.floor(random() * all.length)] ?? null);
     };
     const fought = botGames(1000, 50, 50_000, staying);

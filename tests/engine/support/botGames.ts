@@ -1,6 +1,6 @@
 // Seeded games of random-legal bots driven through `decide` (engagements and battles included), for the
 // property tests: the logs, and a sample of the states met on the way.
-import { chooseIntent } from '../../../shared/engine/bot';
+import { botIntent } from '../../../shared/bot/index';
 import { decide } from '../../../shared/engine/decide';
 import type { GameEvent } from '../../../shared/engine/events';
 import { evolve } from '../../../shared/engine/evolve';
@@ -27,12 +27,16 @@ export interface BotGame {
 }
 
 /** Bot games (2 to 6 players in turn) until `turns` player-turns have started over all of them; `choose` is
- *  the bot (bot.ts). */
+ *  the bot (shared/bot). */
 export function botGames(
   turns: number,
   sampleEvery = 7,
   maxDecisions = 50_000,
-  choose: typeof chooseIntent = chooseIntent,
+  choose: (state: GameState, player: string, random: () => number) => Intent | null = (
+    state,
+    player,
+    random,
+  ) => botIntent(state, player, 'random', random),
 ): BotGame[] {
   const games: BotGame[] = [];
   let started = 0;

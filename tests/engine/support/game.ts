@@ -6,14 +6,13 @@ import { towerCreatures } from '../../../shared/data/mastercharts';
 import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../../../shared/data/types';
 import { PLAYER_COLORS } from '../../../shared/data/types';
 import { decide } from '../../../shared/engine/decide';
-import type { GameEvent } from '../../../shared/engine/events';
+import type { Decision, GameEvent } from '../../../shared/engine/events';
 import { evolve } from '../../../shared/engine/evolve';
 import type { Intent } from '../../../shared/engine/intents';
 import { legalIntents } from '../../../shared/engine/legal';
 import { createGame, markersPerPlayer } from '../../../shared/engine/setup';
 import type {
   Actor,
-  Decision,
   GameOptions,
   GameState,
   Legion,

@@ -1,23 +1,10 @@
 // Socket players for whole-game tests: each answers every `legal` message the server sends it with one
-// of the offered intents, chosen the way the engine's random-legal bot chooses (a kind at random, then
-// one intent of that kind; never withdraw unless nothing else is legal, rarely take a move back).
-import type { Intent } from '../../../shared/engine/intents';
+// of the offered intents, chosen by the random bot's pick (shared/bot/randomPick.ts).
+import { randomPick } from '../../../shared/bot/index';
 import type { ServerMessageOf } from '../../../shared/protocol/messages';
 import type { TestClient } from './client';
 
 export { seededRandom as seeded } from '../../../shared/engine/random';
-
-const RARELY = new Set(['undoMove', 'resetManeuver']);
-
-export function pickIntent(intents: readonly Intent[], random: () => number): Intent {
-  const forward = intents.filter((i) => i.type !== 'withdraw');
-  const usual = forward.filter((i) => !RARELY.has(i.type));
-  const pool = usual.length > 0 && random() >= 0.02 ? usual : forward.length > 0 ? forward : intents;
-  const kinds = [...new Set(pool.map((i) => i.type))];
-  const kind = kinds[Math.floor(random() * kinds.length)];
-  const ofKind = pool.filter((i) => i.type === kind);
-  return ofKind[Math.floor(random() * ofKind.length)]!;
-}
 
 export interface AutoPlayer {
   readonly rejections: ServerMessageOf<'rejected'>[];
@@ -37,8 +24,9 @@ export function autoPlay(client: TestClient, game: string, random: () => number)
     if (!active) return;
     if (m.type === 'rejected' && m.game === game) player.rejections.push(m);
     if (m.type === 'accepted' && m.game === game) player.accepted += 1;
-    if (m.type !== 'legal' || m.game !== game || m.intents.length === 0) return;
-    const intent = pickIntent(m.intents, random);
+    if (m.type !== 'legal' || m.game !== game) return;
+    const intent = randomPick(m.intents, random);
+    if (intent === null) return;
     client.send({ type: 'intent', id: `auto-${session}-${++n}`, game, expectedSeq: m.seq, intent });
   };
   return player;

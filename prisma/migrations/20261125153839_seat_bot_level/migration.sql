@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Seat" ADD COLUMN     "botLevel" TEXT;
+

@@ -1,0 +1,171 @@
+// How good a position looks to one player: the value the normal and strong bots maximise. It reads a state
+// that `guessState` built from the player's sight (other legions' hidden contents are guesses), so it never
+// uses more than the player may know. Values are in points (16.0: power × skill), a Titan counted many times
+// over since losing it loses the game (19.0).
+import { CHARACTERS, characterPoints } from '../data/characters';
+import { land } from '../data/masterboard';
+import type { CharacterName, LandNumber } from '../data/types';
+import { canMuster, type GameState, landDistances, type PlayerId, recruitOptions } from '../engine/index';
+
+/** 19.0: the Titan is the game; a Titan's points (19.1) are multiplied by this in every value. */
+export const TITAN_WEIGHT = 12;
+const WIN = 100_000;
+
+/** A character's worth to its owner. */
+export function characterValue(name: CharacterName, score: number): number {
+  const points = characterPoints(name, score);
+  return name === 'Titan' ? points * TITAN_WEIGHT : points;
+}
+
+/** Fighting strength (power × skill, the Titan as it fights). */
+export function strength(characters: readonly CharacterName[], score: number): number {
+  let s = 0;
+  for (const c of characters) s += characterPoints(c, score);
+  return s;
+}
+
+/** The chance that a legion of strength `a` beats one of strength `b` in a battle (a smooth guess). */
+export function winChance(a: number, b: number): number {
+  if (b <= 0) return 1;
+  if (a <= 0) return 0;
+  const r = (a / b) ** 2.5;
+  return r / (1 + r);
+}
+
+const distances = new Map<LandNumber, ReadonlyMap<LandNumber, number>>();
+export function landDistance(from: LandNumber, to: LandNumber): number {
+  let d = distances.get(from);
+  if (d === undefined) {
+    d = landDistances(from);
+    distances.set(from, d);
+  }
+  return d.get(to) ?? 99;
+}
+
+/** The best creature a legion could muster in a land (its points), 0 if none. */
+export function bestRecruitValue(
+  state: GameState,
+  characters: readonly CharacterName[],
+  at: LandNumber,
+): number {
+  if (!canMuster(characters)) return 0;
+  let best = 0;
+  for (const o of recruitOptions(land(at).terrain, characters, {
+    variant: state.options.variant,
+    caretaker: state.caretaker,
+  })) {
+    best = Math.max(best, characterPoints(o.creature, 0));
+  }
+  return best;
+}
+
+function scoreOf(state: GameState, player: PlayerId): number {
+  return state.players.find((p) => p.id === player)?.score ?? 0;
+}
+
+/** A legion's characters as they stand: in a battle, its characters' remaining share of their power. */
+function legionWorth(state: GameState, marker: string, score: number): number {
+  const battle = state.battle;
+  if (battle !== null && state.engagement !== null) {
+    const e = state.engagement;
+    if (marker === e.attacker || marker === e.defender) {
+      let v = 0;
+      for (const c of battle.characters) {
+        if (c.legion !== marker || c.hits >= c.power) continue;
+        v += characterValue(c.type, score) * (0.5 + (0.5 * (c.power - c.hits)) / c.power);
+      }
+      return v;
+    }
+  }
+  const legion = state.legions[marker];
+  if (legion === undefined) return 0;
+  let v = 0;
+  for (const c of legion.characters) v += characterValue(c, score);
+  return v;
+}
+
+function legionStrength(state: GameState, marker: string, score: number): number {
+  const battle = state.battle;
+  const e = state.engagement;
+  if (battle !== null && e !== null && (marker === e.attacker || marker === e.defender)) {
+    let s = 0;
+    for (const c of battle.characters) {
+      if (c.legion !== marker || c.hits >= c.power) continue;
+      s += (c.power - c.hits) * CHARACTERS[c.type].skill;
+    }
+    return s;
+  }
+  const legion = state.legions[marker];
+  return legion === undefined ? 0 : strength(legion.characters, score);
+}
+
+/**
+ * The value of `state` to `me`: my material minus the mean of my living opponents', the expected outcome of the
+ * engagements standing, the recruits my moved legions can muster, and the danger stronger enemies near my
+ * legions put them in.
+ */
+export function evaluate(state: GameState, me: PlayerId): number {
+  if (state.result !== null) {
+    if (state.result.winner === me) return WIN;
+    return state.result.winner === null ? -WIN / 2 : -WIN;
+  }
+  const mine = state.players.find((p) => p.id === me);
+  if (mine === undefined || mine.eliminated) return -WIN;
+  const opponents = state.players.filter((p) => p.id !== me && !p.eliminated);
+  const worth = new Map<PlayerId, number>();
+  for (const p of state.players) worth.set(p.id, p.score * 0.3);
+  const legions = Object.values(state.legions);
+  for (const l of legions) {
+    const score = scoreOf(state, l.owner);
+    worth.set(l.owner, (worth.get(l.owner) ?? 0) + legionWorth(state, l.id, score));
+  }
+  // Engagements: the expected change of material (winner keeps most, loser loses all).
+  const engaged = new Set<string>();
+  const fights: { attacker: string; defender: string }[] = [...(state.turn?.engagements ?? [])];
+  if (state.engagement !== null && state.engagement.result === null) fights.push(state.engagement);
+  for (const f of fights) {
+    const a = state.legions[f.attacker];
+    const d = state.legions[f.defender];
+    if (a === undefined || d === undefined) continue;
+    engaged.add(a.id);
+    engaged.add(d.id);
+    const sa = legionStrength(state, a.id, scoreOf(state, a.owner));
+    const sd = legionStrength(state, d.id, scoreOf(state, d.owner));
+    const p = winChance(sa, sd * 1.1);
+    const va = legionWorth(state, a.id, scoreOf(state, a.owner));
+    const vd = legionWorth(state, d.id, scoreOf(state, d.owner));
+    // The loser loses the legion; the winner about half the loser's strength worth of its own, and scores.
+    const aLoss = (1 - p) * va + p * Math.min(va, 0.5 * vd * (sd / Math.max(sa, 1)));
+    const dLoss = p * vd + (1 - p) * Math.min(vd, 0.5 * va * (sa / Math.max(sd, 1)));
+    worth.set(a.owner, (worth.get(a.owner) ?? 0) - aLoss + p * 0.3 * strength(d.characters, 0));
+    worth.set(d.owner, (worth.get(d.owner) ?? 0) - dLoss + (1 - p) * 0.3 * strength(a.characters, 0));
+  }
+  // My legions: recruits to come this turn, and the danger of stronger enemies in reach.
+  let position = 0;
+  const turn = state.turn;
+  const myTurn = turn !== null && turn.player === me;
+  for (const l of legions) {
+    if (l.owner !== me || engaged.has(l.id)) continue;
+    const score = mine.score;
+    if (myTurn && turn?.moves.some((m) => m.legion === l.id) && !turn.mustered.includes(l.id)) {
+      position += bestRecruitValue(state, l.characters, l.land);
+    }
+    const s = strength(l.characters, score);
+    const v = legionWorth(state, l.id, score);
+    let danger = 0;
+    for (const e of legions) {
+      if (e.owner === me) continue;
+      const d = landDistance(e.land, l.land);
+      if (d < 1 || d > 6) continue;
+      const se = strength(e.characters, scoreOf(state, e.owner));
+      const lose = 1 - winChance(s * 1.1, se);
+      danger += (d <= 3 ? 0.25 : 0.15) * lose * v;
+    }
+    position -= Math.min(danger, 0.8 * v);
+  }
+  const others =
+    opponents.length === 0
+      ? 0
+      : opponents.reduce((sum, p) => sum + (worth.get(p.id) ?? 0), 0) / opponents.length;
+  return (worth.get(me) ?? 0) - others + position;
+}

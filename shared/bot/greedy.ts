@@ -1,0 +1,156 @@
+// The normal bot: each legal intent is played forward on a state guessed from the bot's sight (a few seeded
+// dice draws where dice matter) and the one whose outcome `evaluate` likes best is taken. Splits and musters
+// follow rules of thumb that keep recruiting lines alive.
+import { characterPoints } from '../data/characters';
+import type { CharacterName } from '../data/types';
+import { decide, evolve, type GameState, type Intent, seededDice } from '../engine/index';
+import { evaluate } from './evaluate';
+import type { BotSight } from './sight';
+import { guessState } from './sight';
+
+/** Kinds the bot never picks while anything else is legal: they give up the game or take progress back. */
+const NEVER: ReadonlySet<Intent['type']> = new Set(['withdraw', 'undoMove', 'resetManeuver', 'takeMulligan']);
+
+export interface GreedyOptions {
+  /** Dice draws per intent where dice decide the outcome. */
+  readonly samples: number;
+  /** At most this many intents are tried (a seeded sample of the rest is dropped). */
+  readonly breadth: number;
+}
+
+/** The state after `intent` (null: the engine refused it on the guessed state, or the guess broke one of its
+ *  assumptions, e.g. a proposal naming a character the guess left out). */
+export function playForward(state: GameState, seat: string, intent: Intent, seed: number): GameState | null {
+  try {
+    const d = decide(state, seat, intent, seededDice(seed));
+    if ('rejected' in d) return null;
+    let s = state;
+    for (const e of d.events) s = evolve(s, e);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOptions): Intent | null {
+  const candidates = sight.legal.filter((i) => !NEVER.has(i.type));
+  if (candidates.length === 0)
+    return sight.legal.find((i) => i.type !== 'withdraw') ?? sight.legal[0] ?? null;
+  if (candidates.length === 1) return candidates[0] ?? null;
+  const ruled = ruleOfThumb(sight, candidates);
+  if (ruled !== null) return ruled;
+  const base = guessState(sight);
+  const tried = shuffled(candidates, random).slice(0, o.breadth);
+  const diceSeed = Math.floor(random() * 2 ** 31);
+  let best: Intent | null = null;
+  let bestValue = Number.NEGATIVE_INFINITY;
+  for (const intent of tried) {
+    const value = expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1);
+    if (value > bestValue) {
+      bestValue = value;
+      best = intent;
+    }
+  }
+  return best ?? tried[0] ?? null;
+}
+
+function rollsDice(intent: Intent): boolean {
+  return intent.type === 'strike' || intent.type === 'rangestrike' || intent.type === 'doneManeuvering';
+}
+
+/** The mean value of the states after `intent` over `samples` dice draws. */
+export function expectedValue(
+  base: GameState,
+  seat: string,
+  intent: Intent,
+  seed: number,
+  samples: number,
+): number {
+  let total = 0;
+  for (let k = 0; k < samples; k++) {
+    const after = playForward(base, seat, intent, seed + k * 7919);
+    if (after === null) return Number.NEGATIVE_INFINITY;
+    total += evaluate(after, seat);
+  }
+  return total / samples;
+}
+
+/** Splits and musters by rule (the evaluation cannot see their worth one move ahead). */
+function ruleOfThumb(sight: BotSight, legal: readonly Intent[]): Intent | null {
+  const step = sight.view.step.kind;
+  if (step === 'muster') {
+    const musters = legal.filter((i) => i.type === 'muster');
+    if (musters.length === 0) return legal.find((i) => i.type === 'endTurn') ?? null;
+    // 18.x: the best recruit, shown with as little as possible.
+    return [...musters].sort(
+      (a, b) =>
+        points(b) - points(a) ||
+        (a.type === 'muster' && b.type === 'muster' ? a.reveal.length - b.reveal.length : 0),
+    )[0] as Intent;
+  }
+  if (step === 'split') {
+    const splits = legal.filter((i) => i.type === 'split');
+    const roll = legal.find((i) => i.type === 'rollMovement');
+    let best: Intent | null = roll ?? null;
+    let bestScore = roll === undefined ? Number.NEGATIVE_INFINITY : 0;
+    for (const s of splits) {
+      const score = splitScore(sight, s);
+      if (score > bestScore) {
+        bestScore = score;
+        best = s;
+      }
+    }
+    return best;
+  }
+  return null;
+}
+
+function points(i: Intent): number {
+  return i.type === 'muster' ? characterPoints(i.creature, 0) : 0;
+}
+
+/** How much a split is worth doing (> 0) and which division is best: 4.3. Tall legions split, each part keeps
+ *  pairs of a creature (two of a kind muster the next one up, 18.3), the Titan's part keeps the strength. */
+export function splitScore(sight: BotSight, intent: Intent): number {
+  if (intent.type !== 'split') return Number.NEGATIVE_INFINITY;
+  const parent = sight.view.legions.find((l) => l.marker === intent.legion);
+  const all = parent?.characters ?? [];
+  const groups = intent.groups.map((g) => g.characters);
+  const moved = groups.flat();
+  const kept = [...all];
+  for (const c of moved) kept.splice(kept.indexOf(c), 1);
+  const parts = [kept, ...groups];
+  const firstTurn = (sight.view.turn?.number ?? 1) <= sight.view.players.length;
+  // Worth splitting: a full legion cannot muster (4.1); six of them soon will be.
+  let score = firstTurn ? 100 : all.length >= 7 ? 40 : all.length === 6 ? 12 : -20;
+  for (const part of parts) {
+    score += 6 * pairs(part);
+    if (part.includes('Titan')) score += 0.1 * partStrength(part);
+    // A lone weak part is an easy victim; the Angel goes with the Titan or the strong part.
+    if (part.length <= 2) score -= 8;
+  }
+  const titanPart = parts.find((p) => p.includes('Titan')) ?? [];
+  if (titanPart.includes('Angel') || titanPart.includes('Archangel')) score += firstTurn ? -4 : 4;
+  return score;
+}
+
+function pairs(part: readonly CharacterName[]): number {
+  const counts = new Map<CharacterName, number>();
+  for (const c of part) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let n = 0;
+  for (const [c, k] of counts) if (k >= 2 && c !== 'Angel' && c !== 'Archangel') n++;
+  return n;
+}
+
+function partStrength(part: readonly CharacterName[]): number {
+  return part.reduce((s, c) => s + characterPoints(c, 0), 0);
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [a[i], a[j]] = [a[j] as T, a[i] as T];
+  }
+  return a;
+}

@@ -1,0 +1,32 @@
+// Lookups into the game state that every layer shares: a player, the turn in progress, a player's legions, a
+// legion by marker. Each throws when the state lacks what the caller's step guarantees.
+import type { MarkerId } from '../data/types';
+import type { GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
+
+export function playerOf(state: GameState, id: PlayerId): PlayerState {
+  const p = state.players.find((x) => x.id === id);
+  if (p === undefined) throw new Error(`no player ${id}`);
+  return p;
+}
+
+/** The players still in the game (not eliminated, not withdrawn). */
+export function activePlayers(state: GameState): PlayerState[] {
+  return state.players.filter((p) => !p.eliminated);
+}
+
+export function currentTurn(state: GameState): TurnState {
+  if (state.turn === null) throw new Error('no turn in progress');
+  return state.turn;
+}
+
+export function legionsOf(state: GameState, player: PlayerId): Legion[] {
+  return Object.values(state.legions)
+    .filter((l) => l.owner === player)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+export function requireLegion(state: GameState, id: MarkerId): Legion {
+  const legion = state.legions[id];
+  if (legion === undefined) throw new Error(`no legion ${id}`);
+  return legion;
+}
