@@ -21,6 +21,8 @@ import { PROJECT_ROOT } from './paths';
 import { Rooms } from './rooms/rooms';
 import { gameLog } from './rooms/store';
 import { chatLog } from './rooms/tableChat';
+import { tournamentRoutes } from './tournaments/routes';
+import { type Tournaments, tournaments as tournamentService } from './tournaments/tournaments';
 import { type Gateway, gateway } from './ws/gateway';
 
 export interface AppOptions {
@@ -35,6 +37,7 @@ export interface Titan {
   readonly config: ServerConfig;
   readonly db: Database;
   readonly lobby: Lobby;
+  readonly tournaments: Tournaments;
   readonly rooms: Rooms;
   readonly gateway: Gateway;
   readonly metrics: Metrics;
@@ -100,11 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const sessions = endedSessions(config.accessTokenSeconds);
   await loadEndedSessions(db, sessions, config.accessTokenSeconds);
-  const tokens = accessTokens(
-    await loadSigningKey(db, config.jwtSecret),
-    config.accessTokenSeconds,
-    sessions,
-  );
+  const key = await loadSigningKey(db, config.jwtSecret);
+  const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
   const log = gameLog(db);
   const rooms = new Rooms({
     engine,
@@ -118,6 +118,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxReplayEvents: config.maxReplayEvents,
   });
   const lobby = lobbyService(db, engine, log, rooms);
+  const tournaments = tournamentService(db, lobby, log);
+  rooms.onGameFinished((gameId) => {
+    tournaments.gameFinished(gameId).catch((error) => {
+      app.log.error({ err: error, game: gameId }, 'the tournament could not record the game');
+    });
+  });
 
   const ws = await gateway(app, {
     config,
@@ -129,19 +135,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     beforeClose: () => rooms.close(),
   });
   // A sign-in session that ends (logout, or a stolen refresh token detected) takes its sockets with it.
-  const accountService = accounts(db, tokens, config.refreshTokenSeconds, sessions, {
+  const refreshPolicy = {
+    refreshSeconds: config.refreshTokenSeconds,
+    reuseGraceSeconds: config.refreshReuseGraceSeconds,
+    key,
+  };
+  const accountService = accounts(db, tokens, refreshPolicy, sessions, {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });
   await app.register(accountRoutes, { tokens, accounts: accountService });
   await app.register(lobbyRoutes, { tokens, lobby });
+  await app.register(tournamentRoutes, { tokens, tournaments });
   await app.register(serverRoutes, { db, rooms, gateway: ws, metrics, version: VERSION });
   await webClient(app, config.webClientDir);
 
-  app.decorate('titan', { config, db, lobby, rooms, gateway: ws, metrics } satisfies Titan);
+  app.decorate('titan', { config, db, lobby, tournaments, rooms, gateway: ws, metrics } satisfies Titan);
   // After a restart, every running game's room is rebuilt from its log so that its bots carry on.
   app.addHook('onReady', async () => {
     await rooms.resume(await lobby.runningGameIds());
+    // Tournaments record the games that ended while the server was down and move on.
+    await tournaments.catchUp();
   });
   return app;
 }

@@ -15,6 +15,9 @@ export interface ServerConfig {
   readonly jwtSecret: string | null;
   readonly accessTokenSeconds: number;
   readonly refreshTokenSeconds: number;
+  /** A refresh token presented again this soon after it was spent gets the pair it was exchanged for (two tabs
+   *  or a retried request racing), not a revoked session; later, or once that pair was itself spent, it is theft. */
+  readonly refreshReuseGraceSeconds: number;
   /** Origins allowed to open the websocket besides the server's own (browser `Origin` header). */
   readonly allowedOrigins: readonly string[];
   readonly maxFrameBytes: number;
@@ -43,6 +46,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   jwtSecret: null,
   accessTokenSeconds: 15 * 60,
   refreshTokenSeconds: 30 * 24 * 3600,
+  refreshReuseGraceSeconds: 30,
   allowedOrigins: [],
   maxFrameBytes: LIMITS.maxFrameBytes,
   messagesPerSecond: LIMITS.messagesPerSecond,
@@ -65,6 +69,12 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   return n;
 };
 
+const positive = (value: string | undefined, fallback: number, name: string): number => {
+  const n = int(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be at least 1 (seconds)`);
+  return n;
+};
+
 /** The configuration from environment variables (documented in README, "The server"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -83,6 +93,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl,
     dataDir: env.TITAN_DATA_DIR ? path.resolve(env.TITAN_DATA_DIR) : d.dataDir,
     jwtSecret,
+    accessTokenSeconds: positive(
+      env.TITAN_ACCESS_TOKEN_SECONDS,
+      d.accessTokenSeconds,
+      'TITAN_ACCESS_TOKEN_SECONDS',
+    ),
+    refreshTokenSeconds: positive(
+      env.TITAN_REFRESH_TOKEN_SECONDS,
+      d.refreshTokenSeconds,
+      'TITAN_REFRESH_TOKEN_SECONDS',
+    ),
     allowedOrigins: (env.TITAN_ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

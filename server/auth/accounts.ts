@@ -1,7 +1,12 @@
-// Accounts: registration, login, guests, and the refresh-token rotation. Refresh tokens are random
-// 32-byte strings kept only as their SHA-256; each use spends the token and issues a new one in the same
-// family, and presenting a spent token again revokes the whole family (it was stolen or replayed).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+// Accounts: registration, login, guests, and the refresh-token rotation. Refresh tokens are kept only as
+// their SHA-256; each use spends the token and issues the next one in the same family, and presenting a spent
+// token again revokes the whole family (it was stolen or replayed). The next token is derived from the spent
+// one with the server's key (HMAC), so a spent token presented again within a short grace, while the token
+// it was exchanged for is still unspent (two tabs, or a retried request, racing), gets that same pair back
+// instead of ending the session; later, or once that pair was itself spent, it is treated as theft.
+// A guest has no password: a seat-reclaim code (HMAC of the user id with the server's key, returned with a
+// guest's tokens) signs the guest in again from another browser.
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Tokens, UserDto } from '../../shared/protocol/rest';
 import type { Database } from '../db/database';
 import type { User } from '../generated/prisma/client';
@@ -15,6 +20,8 @@ export interface Accounts {
   login(input: { username: string; password: string }): Promise<Tokens>;
   guest(input: { displayName: string }): Promise<Tokens>;
   refresh(refreshToken: string): Promise<Tokens>;
+  /** Signs a guest in again with the code of their seat-reclaim link (a new sign-in session). */
+  reclaim(code: string): Promise<Tokens>;
   logout(refreshToken: string): Promise<void>;
   user(id: string): Promise<UserDto | null>;
 }
@@ -33,10 +40,18 @@ export const userDto = (u: User): UserDto => ({
   username: u.username,
 });
 
+export interface RefreshPolicy {
+  readonly refreshSeconds: number;
+  /** How long a spent refresh token still gets the pair it was exchanged for (config.refreshReuseGraceSeconds). */
+  readonly reuseGraceSeconds: number;
+  /** The server's secret key: derives each next refresh token and the guests' reclaim codes. */
+  readonly key: Uint8Array;
+}
+
 export function accounts(
   db: Database,
   tokens: AccessTokens,
-  refreshSeconds: number,
+  policy: RefreshPolicy,
   sessions: EndedSessions,
   events: AccountEvents = {},
 ): Accounts {
@@ -52,18 +67,18 @@ export function accounts(
     sessions.end(family);
     events.sessionEnded?.(family, why);
   }
+  const mac = (label: string, value: string) =>
+    createHmac('sha256', policy.key).update(`${label}:${value}`).digest('base64url');
+  /** The refresh token a token is exchanged for (always the same one, see above). */
+  const nextRefreshToken = (refreshToken: string) => mac('titan-refresh-next', refreshToken);
+  const reclaimCode = (userId: string) => `${userId}.${mac('titan-guest-reclaim', userId).slice(0, 32)}`;
 
-  async function issue(user: User, family: string = randomUUID()): Promise<Tokens> {
+  async function pair(user: User, family: string, refreshToken: string, expiresAt: Date): Promise<Tokens> {
     const access = await tokens.sign({
       userId: user.id,
       name: user.displayName,
       guest: user.guest,
       session: family,
-    });
-    const refreshToken = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + refreshSeconds * 1000);
-    await prisma.refreshToken.create({
-      data: { id: randomUUID(), userId: user.id, family, tokenHash: sha256(refreshToken), expiresAt },
     });
     return {
       user: userDto(user),
@@ -71,7 +86,28 @@ export function accounts(
       accessTokenExpiresAt: access.expiresAt.toISOString(),
       refreshToken,
       refreshTokenExpiresAt: expiresAt.toISOString(),
+      ...(user.guest ? { reclaimCode: reclaimCode(user.id) } : {}),
     };
+  }
+
+  /** Stores a refresh token of `family` (once: a token already stored keeps its row) and signs the pair. */
+  async function issue(
+    user: User,
+    family: string = randomUUID(),
+    refreshToken: string = randomBytes(32).toString('base64url'),
+  ): Promise<Tokens> {
+    const expiresAt = new Date(Date.now() + policy.refreshSeconds * 1000);
+    await prisma.refreshToken.createMany({
+      data: [{ id: randomUUID(), userId: user.id, family, tokenHash: sha256(refreshToken), expiresAt }],
+      skipDuplicates: true,
+    });
+    const row = await prisma.refreshToken.findUniqueOrThrow({ where: { tokenHash: sha256(refreshToken) } });
+    return pair(user, family, refreshToken, row.expiresAt);
+  }
+
+  async function revoke(family: string): Promise<never> {
+    await endSession(family, 'revoked');
+    throw unauthorised('This refresh token was already used: every session from that sign-in is revoked.');
   }
 
   return {
@@ -106,19 +142,48 @@ export function accounts(
       });
       if (!row) throw unauthorised('Unknown refresh token: sign in again.');
       const now = new Date();
-      if (row.revokedAt || row.usedAt) {
-        await endSession(row.family, 'revoked');
-        throw unauthorised(
-          'This refresh token was already used: every session from that sign-in is revoked.',
-        );
+      if (row.revokedAt) return revoke(row.family);
+      const next = nextRefreshToken(refreshToken);
+      if (row.usedAt === null) {
+        if (row.expiresAt <= now) throw unauthorised('The refresh token has expired: sign in again.');
+        // The next token is stored before this one is spent, so whoever loses a race finds it.
+        const issued = await issue(row.user, row.family, next);
+        const spent = await prisma.refreshToken.updateMany({
+          where: { id: row.id, usedAt: null, revokedAt: null },
+          data: { usedAt: now },
+        });
+        if (spent.count === 1) return issued;
       }
-      if (row.expiresAt <= now) throw unauthorised('The refresh token has expired: sign in again.');
-      const spent = await prisma.refreshToken.updateMany({
-        where: { id: row.id, usedAt: null, revokedAt: null },
-        data: { usedAt: now },
-      });
-      if (spent.count !== 1) throw unauthorised('This refresh token was already used.');
-      return issue(row.user, row.family);
+      // Spent already: the benign race gets the same next token back, anything else is a replay.
+      const spentRow = await prisma.refreshToken.findUniqueOrThrow({ where: { id: row.id } });
+      const successor = await prisma.refreshToken.findUnique({ where: { tokenHash: sha256(next) } });
+      const inGrace =
+        spentRow.revokedAt === null &&
+        spentRow.usedAt !== null &&
+        now.getTime() - spentRow.usedAt.getTime() <= policy.reuseGraceSeconds * 1000;
+      if (
+        !inGrace ||
+        successor === null ||
+        successor.usedAt !== null ||
+        successor.revokedAt !== null ||
+        successor.expiresAt <= now
+      )
+        return revoke(row.family);
+      return pair(row.user, row.family, next, successor.expiresAt);
+    },
+
+    async reclaim(code) {
+      const [userId = '', mark = ''] = code.split('.');
+      const expected = reclaimCode(userId);
+      const valid =
+        /^[0-9a-f-]{36}$/.test(userId) &&
+        expected.length === code.length &&
+        timingSafeEqual(Buffer.from(expected), Buffer.from(code)) &&
+        mark !== '';
+      const user = valid ? await prisma.user.findUnique({ where: { id: userId } }) : null;
+      if (!user?.guest)
+        throw unauthorised('This seat link is not valid: ask for a new one or play as a new guest.');
+      return issue(user);
     },
 
     async logout(refreshToken) {

@@ -15,6 +15,7 @@ export async function accountRoutes(
   addRoute(app, tokens, REST_ROUTES.login, ({ body }) => accounts.login(body));
   addRoute(app, tokens, REST_ROUTES.guest, ({ body }) => accounts.guest(body));
   addRoute(app, tokens, REST_ROUTES.refresh, ({ body }) => accounts.refresh(body.refreshToken));
+  addRoute(app, tokens, REST_ROUTES.reclaim, ({ body }) => accounts.reclaim(body.code));
   addRoute(app, tokens, REST_ROUTES.logout, async ({ body }) => {
     await accounts.logout(body.refreshToken);
     return {};

@@ -4,6 +4,23 @@ import { z } from 'zod';
 import { BOT_LEVELS } from '../bot/index';
 import { deliveredEventSchema } from './game';
 import { diceSchema, seatSchema } from './messages';
+import {
+  addBotEntrantBody,
+  correctResultBody,
+  createTournamentBody,
+  entrantParams,
+  forfeitBody,
+  heatParams,
+  reasonBody,
+  registerTournamentBody,
+  seedEntrantBody,
+  stageParams,
+  tableParams,
+  tournamentDetailSchema,
+  tournamentListQuery,
+  tournamentListSchema,
+  tournamentParams,
+} from './tournament';
 
 // ------------------------------------------------------------------------------------ accounts
 
@@ -40,6 +57,7 @@ export const loginBody = z.object({
 });
 export const guestBody = z.object({ displayName: displayNameSchema });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const reclaimBody = z.object({ code: z.string().min(1).max(200) });
 
 export const tokensSchema = z.object({
   user: userSchema,
@@ -49,6 +67,8 @@ export const tokensSchema = z.object({
   /** Exchange it at /api/auth/refresh for a new pair; it is then spent (rotated). */
   refreshToken: z.string(),
   refreshTokenExpiresAt: z.iso.datetime(),
+  /** A guest's seat-reclaim code: `POST /api/auth/reclaim` with it signs the guest in again from any browser. */
+  reclaimCode: z.string().optional(),
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
@@ -201,7 +221,7 @@ export interface RestRoute {
   /** Fastify syntax (`:param`). */
   readonly path: string;
   readonly summary: string;
-  readonly tag: 'accounts' | 'lobby' | 'server';
+  readonly tag: 'accounts' | 'lobby' | 'server' | 'tournaments';
   /** A bearer access token is required. */
   readonly auth: boolean;
   readonly params?: z.ZodType;
@@ -251,6 +271,16 @@ export const REST_ROUTES = {
     tag: 'accounts',
     auth: false,
     body: refreshBody,
+    response: tokensSchema,
+    status: 200,
+  }),
+  reclaim: route({
+    method: 'POST',
+    path: '/api/auth/reclaim',
+    summary: 'Sign a guest in again (a new session) with the code of their seat-reclaim link.',
+    tag: 'accounts',
+    auth: false,
+    body: reclaimBody,
     response: tokensSchema,
     status: 200,
   }),
@@ -389,6 +419,168 @@ export const REST_ROUTES = {
     params: gameParams,
     query: inviteQuery,
     response: diceProofSchema,
+    status: 200,
+  }),
+  // ---------------------------------------------------------------------------------- tournaments
+  createTournament: route({
+    method: 'POST',
+    path: '/api/tournaments',
+    summary:
+      'Create a tournament and direct it (signed-in users, not guests): stages, game options, tie-breaks.',
+    tag: 'tournaments',
+    auth: true,
+    body: createTournamentBody,
+    response: tournamentDetailSchema,
+    status: 201,
+  }),
+  listTournaments: route({
+    method: 'GET',
+    path: '/api/tournaments',
+    summary: "Public tournaments plus the caller's own, newest first.",
+    tag: 'tournaments',
+    auth: true,
+    query: tournamentListQuery,
+    response: tournamentListSchema,
+    status: 200,
+  }),
+  getTournament: route({
+    method: 'GET',
+    path: '/api/tournaments/:tournament',
+    summary: 'A tournament: entrants, stages, tables with their games, standings and the log.',
+    tag: 'tournaments',
+    auth: true,
+    params: tournamentParams,
+    query: inviteQuery,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  registerTournament: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/register',
+    summary: 'Enter a tournament while its registration is open.',
+    tag: 'tournaments',
+    auth: true,
+    params: tournamentParams,
+    body: registerTournamentBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  withdrawTournament: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/withdraw',
+    summary: 'Withdraw your entry before the tournament starts.',
+    tag: 'tournaments',
+    auth: true,
+    params: tournamentParams,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  addBotEntrant: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/bots',
+    summary: "Enter a bot (the server's bot plays its seats) before the start (the director).",
+    tag: 'tournaments',
+    auth: true,
+    params: tournamentParams,
+    body: addBotEntrantBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  seedEntrant: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/entrants/:entrant/seed',
+    summary: 'Seed an entrant (1 = top seed) or unseed him, before the start (the director).',
+    tag: 'tournaments',
+    auth: true,
+    params: entrantParams,
+    body: seedEntrantBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  startTournament: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/start',
+    summary: 'Close registration and start the first stage (the director).',
+    tag: 'tournaments',
+    auth: true,
+    params: tournamentParams,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  startStage: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/stages/:stage/start',
+    summary: 'Start a stage, or its next round once the last is over (the director; logged).',
+    tag: 'tournaments',
+    auth: true,
+    params: stageParams,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  adjournStage: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/stages/:stage/adjourn',
+    summary: 'Adjourn a stage: no new round starts until it is resumed (the director; logged).',
+    tag: 'tournaments',
+    auth: true,
+    params: stageParams,
+    body: reasonBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  resumeStage: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/stages/:stage/resume',
+    summary: 'Resume an adjourned stage (the director; logged).',
+    tag: 'tournaments',
+    auth: true,
+    params: stageParams,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  enterHeat: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/stages/:stage/heats/:round/enter',
+    summary: 'Enter a heat of an open-heats stage before it is seated (an entrant).',
+    tag: 'tournaments',
+    auth: true,
+    params: heatParams,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  forfeitTable: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/tables/:table/forfeit',
+    summary: 'Award a table by forfeit: the winner first, everyone else at it last (the director; logged).',
+    tag: 'tournaments',
+    auth: true,
+    params: tableParams,
+    body: forfeitBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  correctTable: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/tables/:table/correct',
+    summary: "Correct a table's result, with the reason (the director; logged).",
+    tag: 'tournaments',
+    auth: true,
+    params: tableParams,
+    body: correctResultBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  removeEntrant: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/entrants/:entrant/remove',
+    summary:
+      'Remove an entrant for unsporting conduct (errata 20.0: treated as refusing to play); he is seated no more ' +
+      '(the director; logged).',
+    tag: 'tournaments',
+    auth: true,
+    params: entrantParams,
+    body: reasonBody,
+    response: tournamentDetailSchema,
     status: 200,
   }),
 } as const;

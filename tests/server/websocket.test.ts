@@ -114,8 +114,12 @@ describe('websocket: connecting', () => {
     }
     other.send({ type: 'ping' });
     expect(await other.nextOpen('pong')).toEqual({ type: 'pong' });
-    // A refresh token presented twice revokes its sign-in, and that closes the sign-in's sockets too.
-    await ok(call(server.app, 'POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } }));
+    // A spent refresh token presented again once the pair it got was spent too (a replay, not two tabs racing)
+    // revokes its sign-in, and that closes the sign-in's sockets too.
+    const next = await ok(
+      call<Tokens>(server.app, 'POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } }),
+    );
+    await ok(call(server.app, 'POST', '/api/auth/refresh', { body: { refreshToken: next.refreshToken } }));
     const reused = await call(server.app, 'POST', '/api/auth/refresh', {
       body: { refreshToken: there.refreshToken },
     });

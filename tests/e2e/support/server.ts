@@ -87,7 +87,11 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-export async function startE2EServer(webClientDir: string, engine: RulesEngine): Promise<E2EServer> {
+export async function startE2EServer(
+  webClientDir: string,
+  engine: RulesEngine,
+  overrides: Partial<ServerConfig> = {},
+): Promise<E2EServer> {
   const config: ServerConfig = {
     ...DEFAULT_CONFIG,
     port: 0,
@@ -99,6 +103,7 @@ export async function startE2EServer(webClientDir: string, engine: RulesEngine):
     // The test drives two players from one process: no rate limit should get in its way.
     messagesPerSecond: 1000,
     messageBurst: 1000,
+    ...overrides,
   };
   const listen = async (port: number): Promise<{ app: FastifyInstance; port: number }> => {
     // TITAN_E2E_LOG=<level> shows the server's log (pino JSON on stdout) when a test needs looking into.

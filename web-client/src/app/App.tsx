@@ -4,13 +4,29 @@ import type { UserDto } from '../../../shared/protocol/rest';
 import { GameScreen } from '../game/GameScreen';
 import { LobbyScreen } from '../lobby/LobbyScreen';
 import { SignInScreen } from '../lobby/SignInScreen';
-import { api, currentUser, onUserChange } from './api';
+import { ApiError, api, currentUser, onUserChange } from './api';
 import { navigate, useRoute } from './route';
 
 export function App() {
   const [user, setUser] = useState<UserDto | null>(currentUser);
   const route = useRoute();
+  const [reclaimError, setReclaimError] = useState<string | null>(null);
   useEffect(() => onUserChange(setUser), []);
+  // A guest's seat-reclaim link signs that guest in (in place of whoever was signed in), then shows the lobby.
+  const reclaimCode = route.page === 'reclaim' ? route.code : null;
+  useEffect(() => {
+    if (reclaimCode === null) return;
+    api.reclaim(reclaimCode).then(
+      () => {
+        setReclaimError(null);
+        navigate({ page: 'lobby' });
+      },
+      (e: unknown) => {
+        setReclaimError(e instanceof ApiError ? e.message : 'The server cannot be reached.');
+        navigate({ page: 'lobby' });
+      },
+    );
+  }, [reclaimCode]);
   return (
     <div className="app">
       <header className="topbar">
@@ -27,7 +43,16 @@ export function App() {
           </span>
         )}
       </header>
-      {user === null ? (
+      {reclaimError !== null && (
+        <p className="error notice" role="alert">
+          {reclaimError}
+        </p>
+      )}
+      {route.page === 'reclaim' ? (
+        <main className="signin">
+          <p>Taking you back to your seats…</p>
+        </main>
+      ) : user === null ? (
         <SignInScreen />
       ) : route.page === 'lobby' ? (
         <LobbyScreen user={user} />

@@ -1,5 +1,8 @@
 // The REST API (shared/protocol/rest.ts): sign-in, tokens kept in localStorage and refreshed before they
 // expire, and the lobby calls. Only types are imported from shared/protocol (no zod in the bundle).
+// The tabs of one browser share one session: every tab reads the tokens another tab stored (`storage` events),
+// and a refresh runs under a Web Lock across tabs, first looking whether another tab has just rotated the
+// refresh token (then its pair is used), so a refresh token is presented once, not once per tab.
 import type { z } from 'zod';
 import type {
   addBotBody,
@@ -14,7 +17,8 @@ import type {
 } from '../../../shared/protocol/rest';
 
 const STORAGE_KEY = 'titan.session';
-/** Refresh the access token this long before it expires. */
+/** Refresh the access token this long before it expires (at most; a fourth of its lifetime when that is less,
+ *  so that short lifetimes, TITAN_ACCESS_TOKEN_SECONDS, still leave most of each token's life to use). */
 const REFRESH_MARGIN_MS = 30_000;
 
 export class ApiError extends Error {
@@ -34,6 +38,22 @@ type Listener = (user: UserDto | null) => void;
 let tokens: Tokens | null = loadTokens();
 let refreshing: Promise<Tokens> | null = null;
 const listeners = new Set<Listener>();
+const REFRESH_LOCK = 'titan.refresh';
+
+// Another tab signed in, refreshed or signed out: this tab follows.
+globalThis.addEventListener?.('storage', (e: StorageEvent) => {
+  if (e.key !== STORAGE_KEY && e.key !== null) return;
+  const next = loadTokens();
+  const userChanged = next?.user.id !== tokens?.user.id;
+  tokens = next;
+  if (userChanged) for (const l of listeners) l(next?.user ?? null);
+});
+
+/** Runs `task` while holding the browser-wide refresh lock (every tab of this origin), where there is one. */
+function underRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks ?? null;
+  return locks === null ? task() : (locks.request(REFRESH_LOCK, task) as Promise<T>);
+}
 
 function loadTokens(): Tokens | null {
   try {
@@ -83,23 +103,48 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return data as T;
 }
 
+/** How long before its expiry an access token is refreshed (from its own `iat` and `exp`). */
+export function refreshMarginMs(accessToken: string): number {
+  try {
+    const claims = JSON.parse(
+      atob((accessToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
+    ) as {
+      iat?: number;
+      exp?: number;
+    };
+    if (typeof claims.iat === 'number' && typeof claims.exp === 'number')
+      return Math.min(REFRESH_MARGIN_MS, ((claims.exp - claims.iat) * 1000) / 4);
+  } catch {
+    // Not a JWT we can read: the full margin.
+  }
+  return REFRESH_MARGIN_MS;
+}
+
 /** A valid access token, refreshed first when it is about to expire; throws when signed out. */
 export async function accessToken(): Promise<string> {
   if (tokens === null) throw new ApiError(401, 'unauthorised', 'Please sign in.');
-  if (Date.parse(tokens.accessTokenExpiresAt) - Date.now() > REFRESH_MARGIN_MS) return tokens.accessToken;
+  const left = Date.parse(tokens.accessTokenExpiresAt) - Date.now();
+  if (left > refreshMarginMs(tokens.accessToken)) return tokens.accessToken;
   return (await refresh()).accessToken;
 }
 
-/** Exchange the refresh token (once at a time: concurrent callers share the same exchange). */
+/** Exchange the refresh token (once at a time in this tab, and under the lock across tabs: when another tab
+ *  has rotated the token this tab held, its new pair is taken instead of presenting the spent token). */
 export function refresh(): Promise<Tokens> {
   if (refreshing !== null) return refreshing;
-  const current = tokens;
-  if (current === null) return Promise.reject(new ApiError(401, 'unauthorised', 'Please sign in.'));
-  refreshing = call<Tokens>('POST', '/api/auth/refresh', { refreshToken: current.refreshToken })
-    .then((t) => {
-      setTokens(t);
-      return t;
-    })
+  const held = tokens;
+  if (held === null) return Promise.reject(new ApiError(401, 'unauthorised', 'Please sign in.'));
+  refreshing = underRefreshLock(async () => {
+    const stored = loadTokens() ?? (storageWorks() ? null : held);
+    if (stored === null) throw new ApiError(401, 'unauthorised', 'You signed out in another tab.');
+    if (stored.refreshToken !== held.refreshToken && stored.user.id === held.user.id) {
+      tokens = stored;
+      return stored;
+    }
+    const t = await call<Tokens>('POST', '/api/auth/refresh', { refreshToken: stored.refreshToken });
+    setTokens(t);
+    return t;
+  })
     .catch((e: unknown) => {
       if (e instanceof ApiError && e.status === 401) setTokens(null);
       throw e;
@@ -108,6 +153,23 @@ export function refresh(): Promise<Tokens> {
       refreshing = null;
     });
   return refreshing;
+}
+
+/** False in private modes without localStorage (the session then lives in this page only). */
+function storageWorks(): boolean {
+  try {
+    return globalThis.localStorage !== undefined && globalThis.localStorage !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** This guest's seat-reclaim link (opens the game's page and signs the guest in again), or null. */
+export function reclaimLink(): string | null {
+  const code = tokens?.reclaimCode;
+  if (code === undefined) return null;
+  const { origin, pathname } = globalThis.location;
+  return `${origin}${pathname}#/reclaim/${code}`;
 }
 
 async function authed<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -133,6 +195,10 @@ export const api = {
   async register(username: string, password: string, displayName?: string): Promise<UserDto> {
     const body = displayName ? { username, password, displayName } : { username, password };
     setTokens(await call<Tokens>('POST', '/api/auth/register', body));
+    return (tokens as Tokens).user;
+  },
+  async reclaim(code: string): Promise<UserDto> {
+    setTokens(await call<Tokens>('POST', '/api/auth/reclaim', { code }));
     return (tokens as Tokens).user;
   },
   async logout(): Promise<void> {

@@ -2,7 +2,7 @@
 // (as player or spectator, with the last seq held so the server replays only what was missed), then
 // messages both ways. Reconnects by itself with a growing delay; the owner decides what a message means.
 import type { ClientMessage, ServerMessage } from '../../../shared/protocol/messages';
-import { ApiError, accessToken, refresh } from './api';
+import { ApiError, accessToken, refresh, refreshMarginMs } from './api';
 
 /** Must equal shared/protocol's PROTOCOL_VERSION (checked by a test; importing it would bundle zod). */
 export const CLIENT_PROTOCOL_VERSION = 1;
@@ -32,9 +32,9 @@ export interface GameSocket {
 }
 
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
-/** The socket renews its authorisation this long before the access token expires (inside the refresh margin of
- *  api.ts, so `accessToken()` hands out a fresh token). */
-const RENEW_MARGIN_MS = 20_000;
+/** The socket renews its authorisation at two thirds of the refresh margin before the access token expires
+ *  (inside the refresh margin of api.ts, so `accessToken()` hands out a fresh token). */
+const renewMarginMs = (token: string) => (refreshMarginMs(token) * 2) / 3;
 
 export function defaultSocketUrl(): string {
   const { protocol, host } = globalThis.location;
@@ -54,9 +54,10 @@ export function openGameSocket(opts: GameSocketOptions): GameSocket {
   };
   /** Renews the socket's authorisation shortly before its access token expires (`auth`), so the server does
    *  not close it with 4003 and the game goes on without a reconnect. */
-  const renewBefore = (ws: WebSocket, expiresAt: string) => {
+  /** `token`: the socket's first token (every token has the same lifetime, which sets the margin). */
+  const renewBefore = (ws: WebSocket, expiresAt: string, token: string) => {
     stopRenewal();
-    const wait = Math.max(0, Date.parse(expiresAt) - Date.now() - RENEW_MARGIN_MS);
+    const wait = Math.max(0, Date.parse(expiresAt) - Date.now() - renewMarginMs(token));
     renewal = setTimeout(() => {
       renewal = null;
       accessToken().then(
@@ -108,7 +109,7 @@ export function openGameSocket(opts: GameSocketOptions): GameSocket {
       } catch {
         return;
       }
-      if (message.type === 'welcome') renewBefore(ws, message.tokenExpiresAt);
+      if (message.type === 'welcome') renewBefore(ws, message.tokenExpiresAt, token);
       // A later welcome answers a renewal (`auth`): the socket is still joined.
       if (message.type === 'welcome' && !joined) {
         const lastSeq = opts.lastSeq();

@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react';
 
 export type Route =
   | { readonly page: 'lobby' }
+  /** A guest's seat-reclaim link (api.reclaimLink). */
+  | { readonly page: 'reclaim'; readonly code: string }
   | {
       readonly page: 'game';
       readonly game: string;
@@ -11,6 +13,8 @@ export type Route =
     };
 
 export function parseRoute(hash: string): Route {
+  const reclaim = /^#\/reclaim\/([0-9a-fA-F-]{36}\.[A-Za-z0-9_-]+)$/.exec(hash);
+  if (reclaim !== null) return { page: 'reclaim', code: reclaim[1] as string };
   const m = /^#\/(play|watch)\/([0-9a-fA-F-]{36})(?:\?invite=([^&]+))?$/.exec(hash);
   if (m === null) return { page: 'lobby' };
   const route: Route = { page: 'game', game: m[2] as string, as: m[1] === 'play' ? 'player' : 'spectator' };
@@ -19,6 +23,7 @@ export function parseRoute(hash: string): Route {
 
 export function routeHash(route: Route): string {
   if (route.page === 'lobby') return '#/';
+  if (route.page === 'reclaim') return `#/reclaim/${route.code}`;
   const base = `#/${route.as === 'player' ? 'play' : 'watch'}/${route.game}`;
   return route.invite === undefined ? base : `${base}?invite=${encodeURIComponent(route.invite)}`;
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { marker as markerOf } from '../../../shared/data/markers';
 import type { MarkerId } from '../../../shared/data/types';
 import type { GameSummary, LiveBattle, UserDto } from '../../../shared/protocol/rest';
-import { ApiError, api } from '../app/api';
+import { ApiError, api, reclaimLink } from '../app/api';
 import { navigate } from '../app/route';
 import { SeatList } from './SeatList';
 
@@ -36,6 +36,7 @@ export function LobbyScreen({ user }: { user: UserDto }) {
   const running = (games ?? []).filter((g) => g.status === 'running');
   return (
     <main className="lobby">
+      {user.guest && <SeatLink />}
       <CreateGame onCreated={(g) => navigate({ page: 'game', game: g.id, as: 'player' })} />
       <section className="card">
         <h2>Open games</h2>
@@ -259,6 +260,35 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
           Create the game
         </button>
       </form>
+    </section>
+  );
+}
+
+/** A guest has no password: this link (shown from the sign-up on) brings the guest back to their seats from
+ *  another browser or device. */
+function SeatLink() {
+  const link = reclaimLink();
+  const [copied, setCopied] = useState(false);
+  if (link === null) return null;
+  const copy = () => {
+    globalThis.navigator.clipboard?.writeText(link).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <section className="card seat-link">
+      <h2>Your seat link</h2>
+      <p>
+        You play as a guest, without a password. Keep this link: it brings you back to your seats from another
+        browser or device.
+      </p>
+      <div className="inline">
+        <input readOnly value={link} aria-label="Your seat link" onFocus={(e) => e.target.select()} />
+        <button type="button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
     </section>
   );
 }
