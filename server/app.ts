@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
 import { accountRoutes } from './auth/routes';
@@ -13,6 +14,7 @@ import { type Database, openDatabase } from './db/database';
 import { applyMigrations } from './db/migrate';
 import type { RulesEngine } from './engine';
 import { serverRoutes } from './http/docs';
+import { tooManyRequests } from './http/errors';
 import { webClient } from './http/webClient';
 import { type Lobby, lobby as lobbyService } from './lobby/lobby';
 import { lobbyRoutes } from './lobby/routes';
@@ -89,6 +91,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const metrics = createMetrics();
+  // Per-address caps on the routes that ask for one (addRoute's `perAddress`): 429 with Retry-After.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(
+        `Too many requests from your address: try again in ${context.after}.`,
+        context.ttl / 1000,
+      ),
+  });
+  // Every refusal for a cap (REST) is counted; none is logged as an error.
+  app.addHook('onResponse', async (_request, reply) => {
+    if (reply.statusCode === 429) metrics.inc('requestsRateLimited');
+  });
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await applyMigrations(db);
@@ -117,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     snapshotEvery: config.snapshotEvery,
     maxReplayEvents: config.maxReplayEvents,
   });
-  const lobby = lobbyService(db, engine, log, rooms);
+  const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log);
   rooms.onGameFinished((gameId) => {
     tournaments.gameFinished(gameId).catch((error) => {
@@ -144,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });
-  await app.register(accountRoutes, { tokens, accounts: accountService });
+  await app.register(accountRoutes, { tokens, accounts: accountService, limits: config.limits });
   await app.register(lobbyRoutes, { tokens, lobby });
   await app.register(tournamentRoutes, { tokens, tournaments });
   await app.register(serverRoutes, { db, rooms, gateway: ws, metrics, version: VERSION });
