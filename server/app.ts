@@ -22,6 +22,7 @@ import { createMetrics, type Metrics } from './metrics';
 import { PROJECT_ROOT } from './paths';
 import { Rooms } from './rooms/rooms';
 import { gameLog } from './rooms/store';
+import { chatLog } from './rooms/tableChat';
 import { tournamentRoutes } from './tournaments/routes';
 import { type Tournaments, tournaments as tournamentService } from './tournaments/tournaments';
 import { type Gateway, gateway } from './ws/gateway';
@@ -123,12 +124,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rooms = new Rooms({
     engine,
     log,
+    chatLog: chatLog(db),
     logger: app.log.child({ component: 'rooms' }),
     metrics,
     botDelayMs: config.botDelayMs,
     botBudgetMs: config.botBudgetMs,
     snapshotEvery: config.snapshotEvery,
     maxReplayEvents: config.maxReplayEvents,
+    clockCheckpointMs: config.clockCheckpointMs,
   });
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log);

@@ -59,6 +59,65 @@ const seq = z.number().int().min(0);
 export const seatSchema = z.enum(['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
 export type Seat = z.infer<typeof seatSchema>;
 export const roleSchema = z.enum(['player', 'spectator']);
+
+// ------------------------------------------------------------------------------------ time controls
+
+const seconds = z
+  .number()
+  .int()
+  .min(1)
+  .max(90 * 24 * 3600);
+
+/**
+ * A game's time control (errata 20.4, 21.0; Law 21.1, 21.2), chosen at creation (`options.timeControl` of
+ * `POST /api/games`) and fixed once the game starts. Every part is optional and they combine: the player
+ * the engine says must act (`pending`) is on the clock, and his first limit to run out decides.
+ */
+export const timeControlSchema = z
+  .object({
+    /** Every decision within this many seconds (play-by-web: days are fine). */
+    perDecisionSeconds: seconds.optional(),
+    /** A chess-style bank per player, spent while he must act... */
+    bankSeconds: seconds.optional(),
+    /** ...plus this much for every decision made (Fischer increment; needs `bankSeconds`). */
+    incrementSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600)
+      .optional(),
+    /** Law 21.2: the Movement Phase within this limit, else a legion chosen at random moves. */
+    movementSeconds: seconds.optional(),
+    /** Law 21.2: each Maneuver Phase within this limit, else the characters not yet on the battleland are
+     *  eliminated... */
+    maneuverSeconds: seconds.optional(),
+    /** ...and each player's first Maneuver Phase of a battle within this one (default: twice `maneuverSeconds`). */
+    firstManeuverSeconds: seconds.optional(),
+    /** Law 21.1 with errata 21.1's ending: time is called after this many minutes of play (the player on turn
+     *  finishes, then every remaining player gets one more full turn; scored by 21.1/20.5). */
+    gameMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(90 * 24 * 60)
+      .optional(),
+    /** When a decision or bank limit runs out: 'refuse' (errata 21.0: the player is treated as refusing to
+     *  play, errata 20.4's list) or 'bot' (his seat's bot makes that decision). */
+    onExpiry: z.enum(['refuse', 'bot']).default('refuse'),
+    /** A player whose every socket is gone this long is absent: his decisions are made per `onExpiry` until
+     *  he reconnects. */
+    absentGraceSeconds: seconds.optional(),
+  })
+  .strict()
+  .refine((t) => t.incrementSeconds === undefined || t.bankSeconds !== undefined, {
+    message: 'incrementSeconds needs bankSeconds',
+    path: ['incrementSeconds'],
+  })
+  .refine((t) => t.firstManeuverSeconds === undefined || t.maneuverSeconds !== undefined, {
+    message: 'firstManeuverSeconds needs maneuverSeconds',
+    path: ['firstManeuverSeconds'],
+  });
+export type TimeControl = z.output<typeof timeControlSchema>;
 export type Role = z.infer<typeof roleSchema>;
 
 // ------------------------------------------------------------------------------------ client → server
@@ -114,6 +173,25 @@ export const syncMessage = z.object({ type: z.literal('sync'), game: gameId });
 
 export const pingMessage = z.object({ type: z.literal('ping'), nonce: z.string().max(64).optional() });
 
+/** Table chat in a joined game (answered by `chat` to its readers, or `chatRefused`). The server picks the
+ *  channel: a seated player writes to the players, anyone else to the spectators; during the game each
+ *  channel is read by its own people only (spectators never write to players). The text is normalised and
+ *  refused when empty, longer than `CHAT.maxLength`, or holding control or bidi characters
+ *  (shared/protocol/text.ts); at most `CHAT.burst` messages per `CHAT.windowSeconds` per author. */
+export const chatSendMessage = z.object({
+  type: z.literal('chat'),
+  game: gameId,
+  text: z.string().max(4000),
+});
+
+/** Mute (or unmute) another user's chat in a game, for oneself; kept with the game. */
+export const chatMuteMessage = z.object({
+  type: z.literal('chatMute'),
+  game: gameId,
+  user: z.uuid(),
+  muted: z.boolean(),
+});
+
 export const clientMessageSchema = z.discriminatedUnion('type', [
   helloMessage,
   authMessage,
@@ -122,10 +200,14 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   intentMessage,
   syncMessage,
   pingMessage,
+  chatSendMessage,
+  chatMuteMessage,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type IntentMessage = z.infer<typeof intentMessage>;
 export type JoinMessage = z.infer<typeof joinMessage>;
+export type ChatSendMessage = z.infer<typeof chatSendMessage>;
+export type ChatMuteMessage = z.infer<typeof chatMuteMessage>;
 
 // ------------------------------------------------------------------------------------ server → client
 
@@ -224,6 +306,31 @@ export const presenceMessage = z.object({
   spectators: z.number().int().min(0),
 });
 
+/**
+ * A timed game's clocks, public (sent on join and after every change): the amounts left as of `serverTime`
+ * (the server's epoch ms). A client counts the running ones down from when it received the message, so
+ * its display does not depend on its own clock being right.
+ */
+export const clockMessage = z.object({
+  type: z.literal('clock'),
+  game: gameId,
+  seq,
+  serverTime: z.number(),
+  timeControl: timeControlSchema,
+  /** The player on the clock (the one who must act); null: no clock runs. */
+  running: seatSchema.nullable(),
+  /** Left for the running player's current decision (perDecisionSeconds). */
+  decisionMs: z.number().nullable(),
+  /** Left in each player's bank (bankSeconds); only the running player's is being spent. */
+  banks: z.partialRecord(seatSchema, z.number()),
+  /** The Law 21.2 phase under way and what is left of its limit. */
+  phase: z.object({ kind: z.enum(['movement', 'maneuver']), ms: z.number() }).nullable(),
+  /** Left of the game (Law 21.1); null when untimed or once time has been called. */
+  gameMs: z.number().nullable(),
+  /** When the running player's first limit runs out, in ms after `serverTime`; null: none runs. */
+  deadlineMs: z.number().nullable(),
+});
+
 /** A seated player's connection dropped, or he came back. */
 export const noticeMessage = z.object({
   type: z.literal('notice'),
@@ -267,6 +374,44 @@ export const errorMessage = z.object({
 
 export const pongMessage = z.object({ type: z.literal('pong'), nonce: z.string().optional() });
 
+/** The table chat's limits. */
+export const CHAT = { maxLength: 500, burst: 5, windowSeconds: 10, historyLength: 200 } as const;
+
+export const chatChannelSchema = z.enum(['players', 'spectators']);
+export type ChatChannel = z.infer<typeof chatChannelSchema>;
+
+export const chatEntrySchema = z.object({
+  id: z.uuid(),
+  channel: chatChannelSchema,
+  from: z.object({ user: z.uuid(), name: z.string(), seat: seatSchema.nullable() }),
+  text: z.string(),
+  at: z.iso.datetime(),
+});
+export type ChatEntry = z.infer<typeof chatEntrySchema>;
+
+/** A chat message for a reader of its channel (not sent to those who muted its author). */
+export const chatMessage = z.object({ type: z.literal('chat'), game: gameId, message: chatEntrySchema });
+
+/** Sent after `joined`, and again after a `chatMute`: the channel this user writes to, the channels he may
+ *  read (both once the game is over), the latest messages he may read (oldest first, at most
+ *  `CHAT.historyLength`, muted authors left out) and whom he has muted. */
+export const chatHistoryMessage = z.object({
+  type: z.literal('chatHistory'),
+  game: gameId,
+  writes: chatChannelSchema,
+  reads: z.array(chatChannelSchema),
+  messages: z.array(chatEntrySchema),
+  muted: z.array(z.uuid()),
+});
+
+/** A `chat` the server did not pass on, and why, in player words. */
+export const chatRefusedMessage = z.object({
+  type: z.literal('chatRefused'),
+  game: gameId,
+  reason: z.enum(['empty', 'tooLong', 'forbiddenCharacters', 'rateLimited', 'notJoined']),
+  message: z.string(),
+});
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   welcomeMessage,
   joinedMessage,
@@ -277,9 +422,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   rejectedMessage,
   presenceMessage,
   noticeMessage,
+  clockMessage,
   diceRevealedMessage,
   errorMessage,
   pongMessage,
+  chatMessage,
+  chatHistoryMessage,
+  chatRefusedMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
@@ -292,6 +441,7 @@ export function protocolJsonSchema(): Record<string, unknown> {
     protocolVersion: PROTOCOL_VERSION,
     closeCodes: CLOSE_CODES,
     limits: LIMITS,
+    chat: CHAT,
     clientMessage: z.toJSONSchema(clientMessageSchema, { ...options, io: 'input' }),
     serverMessage: z.toJSONSchema(serverMessageSchema, options),
   };
