@@ -753,7 +753,10 @@ export class Room {
       const reply = await this.forced(actor, 'absence', await this.playFor(actor, false, tc.onExpiry));
       if (reply.type === 'rejected') {
         this.clockStalled = true;
-        this.deps.logger.error({ game: this.id, seat: actor, reply }, 'nothing could be played for an absent seat');
+        this.deps.logger.error(
+          { game: this.id, seat: actor, reply },
+          'nothing could be played for an absent seat',
+        );
       }
     }
     this.scheduleAbsence();
@@ -770,7 +773,13 @@ export class Room {
   forceAct(seat: Seat, play: 'refuse' | 'bot' = 'refuse'): Promise<Reply> {
     return this.enqueue(async () => {
       if (this.deps.engine.pending(this.state).actor !== seat) {
-        return this.reject(`director\u0000force-${this.seq}`, `force-${this.seq}`, 'notYourTurn', `It is not ${seat}'s turn to act.`, 'errata 20.4');
+        return this.reject(
+          `director\u0000force-${this.seq}`,
+          `force-${this.seq}`,
+          'notYourTurn',
+          `It is not ${seat}'s turn to act.`,
+          'errata 20.4',
+        );
       }
       return this.forced(seat, 'director', await this.playFor(seat, false, play));
     });

@@ -3,8 +3,9 @@
 // memory: only a seated player's intent to a running game reaches a room; every other one is refused
 // without costing a room anything, and a game seen once without a room (unknown, not started, finished)
 // is remembered, so refusing it again costs no database look-up either.
-import { LiveBattles } from './liveBattles';
+
 import type { Seat } from '../../shared/protocol/messages';
+import { LiveBattles } from './liveBattles';
 import { type Reply, Room, type RoomDeps } from './room';
 import type { StoredGame } from './store';
 
