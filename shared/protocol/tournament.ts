@@ -145,6 +145,8 @@ export const tournamentTableSchema = z.object({
   number: z.number().int(),
   /** The game to watch (null for a bye). */
   game: z.uuid().nullable(),
+  /** The game's invite code when the tournament is invite-only (to watch it). */
+  invite: z.string().nullable(),
   entrants: z.array(z.object({ entrant: z.uuid(), name: z.string() })),
   /** Bots filling the table (not entrants). */
   bots: z.number().int(),
