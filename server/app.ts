@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
 import { accountRoutes } from './auth/routes';
@@ -13,6 +14,7 @@ import { type Database, openDatabase } from './db/database';
 import { applyMigrations } from './db/migrate';
 import type { RulesEngine } from './engine';
 import { serverRoutes } from './http/docs';
+import { tooManyRequests } from './http/errors';
 import { webClient } from './http/webClient';
 import { type Lobby, lobby as lobbyService } from './lobby/lobby';
 import { lobbyRoutes } from './lobby/routes';
@@ -20,6 +22,8 @@ import { createMetrics, type Metrics } from './metrics';
 import { PROJECT_ROOT } from './paths';
 import { Rooms } from './rooms/rooms';
 import { gameLog } from './rooms/store';
+import { tournamentRoutes } from './tournaments/routes';
+import { type Tournaments, tournaments as tournamentService } from './tournaments/tournaments';
 import { type Gateway, gateway } from './ws/gateway';
 
 export interface AppOptions {
@@ -34,6 +38,7 @@ export interface Titan {
   readonly config: ServerConfig;
   readonly db: Database;
   readonly lobby: Lobby;
+  readonly tournaments: Tournaments;
   readonly rooms: Rooms;
   readonly gateway: Gateway;
   readonly metrics: Metrics;
@@ -85,6 +90,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const metrics = createMetrics();
+  // Per-address caps on the routes that ask for one (addRoute's `perAddress`): 429 with Retry-After.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(
+        `Too many requests from your address: try again in ${context.after}.`,
+        context.ttl / 1000,
+      ),
+  });
+  // Every refusal for a cap (REST) is counted; none is logged as an error.
+  app.addHook('onResponse', async (_request, reply) => {
+    if (reply.statusCode === 429) metrics.inc('requestsRateLimited');
+  });
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await applyMigrations(db);
@@ -112,7 +130,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     snapshotEvery: config.snapshotEvery,
     maxReplayEvents: config.maxReplayEvents,
   });
-  const lobby = lobbyService(db, engine, log, rooms);
+  const lobby = lobbyService(db, engine, log, rooms, config.limits);
+  const tournaments = tournamentService(db, lobby, log);
+  rooms.onGameFinished((gameId) => {
+    tournaments.gameFinished(gameId).catch((error) => {
+      app.log.error({ err: error, game: gameId }, 'the tournament could not record the game');
+    });
+  });
 
   const ws = await gateway(app, {
     config,
@@ -133,15 +157,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });
-  await app.register(accountRoutes, { tokens, accounts: accountService });
+  await app.register(accountRoutes, { tokens, accounts: accountService, limits: config.limits });
   await app.register(lobbyRoutes, { tokens, lobby });
+  await app.register(tournamentRoutes, { tokens, tournaments });
   await app.register(serverRoutes, { db, rooms, gateway: ws, metrics, version: VERSION });
   await webClient(app, config.webClientDir);
 
-  app.decorate('titan', { config, db, lobby, rooms, gateway: ws, metrics } satisfies Titan);
+  app.decorate('titan', { config, db, lobby, tournaments, rooms, gateway: ws, metrics } satisfies Titan);
   // After a restart, every running game's room is rebuilt from its log so that its bots carry on.
   app.addHook('onReady', async () => {
     await rooms.resume(await lobby.runningGameIds());
+    // Tournaments record the games that ended while the server was down and move on.
+    await tournaments.catchUp();
   });
   return app;
 }

@@ -33,10 +33,51 @@ export interface ServerConfig {
   readonly snapshotEvery: number;
   /** Seconds a socket may stay open without authenticating. */
   readonly authTimeoutMs: number;
+  /** Caps on what one user or one address may hold or do (issue 12): refusals are 429 with Retry-After
+   *  (REST), or close code 4011 / error `tooManyGames` / `rateLimited` (websocket). */
+  readonly limits: Limits;
   /** The built browser client, served at `/` when it exists. */
   readonly webClientDir: string;
   readonly logLevel: string;
 }
+
+export interface Limits {
+  /** Open websockets per user (the next one is closed 4011). */
+  readonly socketsPerUser: number;
+  /** Games one socket may have joined at once. */
+  readonly gamesPerSocket: number;
+  /** `join`s and `sync`s per second per user, over all his sockets (bursts of three times that). */
+  readonly joinsPerSecond: number;
+  /** Games a user may have created and not started yet. */
+  readonly openGamesPerUser: number;
+  /** Games a user may create per hour. */
+  readonly gamesPerHour: number;
+  /** Sign-ins (`/api/auth/login`) per address per minute. */
+  readonly signInsPerMinute: number;
+  /** Accounts registered per address per hour. */
+  readonly signUpsPerHour: number;
+  /** Guests created per address per hour. */
+  readonly guestsPerHour: number;
+  /** Wrong passwords for one username before each further try waits (1 s, doubling, at most 15 min). */
+  readonly loginFailures: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  socketsPerUser: 20,
+  gamesPerSocket: 20,
+  joinsPerSecond: 5,
+  openGamesPerUser: 10,
+  gamesPerHour: 30,
+  signInsPerMinute: 30,
+  signUpsPerHour: 20,
+  guestsPerHour: 30,
+  loginFailures: 5,
+};
+
+/** No cap worth the name: for tests and benches that stand many users on one address. */
+export const UNCAPPED_LIMITS: Limits = Object.fromEntries(
+  Object.keys(DEFAULT_LIMITS).map((k) => [k, 1_000_000]),
+) as unknown as Limits;
 
 export const DEFAULT_CONFIG: ServerConfig = {
   port: 3000,
@@ -57,8 +98,22 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botBudgetMs: DEFAULT_BOT_BUDGET_MS,
   snapshotEvery: 200,
   authTimeoutMs: 10_000,
+  limits: DEFAULT_LIMITS,
   webClientDir: path.join(PROJECT_ROOT, 'web-client', 'dist'),
   logLevel: 'info',
+};
+
+/** The environment variable of each limit (README, "The server"). */
+export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
+  socketsPerUser: 'TITAN_LIMIT_SOCKETS_PER_USER',
+  gamesPerSocket: 'TITAN_LIMIT_GAMES_PER_SOCKET',
+  joinsPerSecond: 'TITAN_LIMIT_JOINS_PER_SECOND',
+  openGamesPerUser: 'TITAN_LIMIT_OPEN_GAMES_PER_USER',
+  gamesPerHour: 'TITAN_LIMIT_GAMES_PER_HOUR',
+  signInsPerMinute: 'TITAN_LIMIT_SIGNINS_PER_MINUTE',
+  signUpsPerHour: 'TITAN_LIMIT_SIGNUPS_PER_HOUR',
+  guestsPerHour: 'TITAN_LIMIT_GUESTS_PER_HOUR',
+  loginFailures: 'TITAN_LIMIT_LOGIN_FAILURES',
 };
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -109,6 +164,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
     botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
+    limits: Object.fromEntries(
+      (Object.keys(LIMIT_VARIABLES) as (keyof Limits)[]).map((k) => [
+        k,
+        int(env[LIMIT_VARIABLES[k]], d.limits[k], LIMIT_VARIABLES[k]),
+      ]),
+    ) as unknown as Limits,
     logLevel: env.LOG_LEVEL?.trim() || d.logLevel,
   };
 }

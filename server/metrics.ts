@@ -19,6 +19,9 @@ export const COUNTERS = [
   'socketsClosedSlow',
   'socketsClosedTokenExpired', // its access token expired and was not renewed (`auth`)
   'socketsClosedSignedOut', // its sign-in session was ended (logout, or a reused refresh token)
+  'requestsRateLimited', // REST calls refused 429 by a cap (server/config.ts Limits)
+  'socketsClosedTooMany', // a user's socket over `socketsPerUser` (4011)
+  'joinsRefused', // a join over `gamesPerSocket` or `joinsPerSecond`
   'faults', // an exception while handling an intent (logged at error)
 ] as const;
 export type Counter = (typeof COUNTERS)[number];

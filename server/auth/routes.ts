@@ -1,21 +1,59 @@
 // The account routes of the REST table (shared/protocol/rest.ts).
 import type { FastifyInstance } from 'fastify';
 import { REST_ROUTES } from '../../shared/protocol/rest';
-import { unauthorised } from '../http/errors';
+import type { Limits } from '../config';
+import { HttpError, tooManyRequests, unauthorised } from '../http/errors';
 import { addRoute } from '../http/route';
 import type { Accounts } from './accounts';
+import { loginBackoff } from './loginBackoff';
 import type { AccessTokens } from './tokens';
 
 export async function accountRoutes(
   app: FastifyInstance,
-  opts: { tokens: AccessTokens; accounts: Accounts },
+  opts: { tokens: AccessTokens; accounts: Accounts; limits: Limits },
 ) {
-  const { tokens, accounts } = opts;
-  addRoute(app, tokens, REST_ROUTES.register, ({ body }) => accounts.register(body));
-  addRoute(app, tokens, REST_ROUTES.login, ({ body }) => accounts.login(body));
-  addRoute(app, tokens, REST_ROUTES.guest, ({ body }) => accounts.guest(body));
+  const { tokens, accounts, limits } = opts;
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+  addRoute(app, tokens, REST_ROUTES.register, ({ body }) => accounts.register(body), {
+    max: limits.signUpsPerHour,
+    timeWindow: HOUR,
+  });
+  const backoff = loginBackoff(limits.loginFailures);
+  addRoute(
+    app,
+    tokens,
+    REST_ROUTES.login,
+    async ({ body }) => {
+      const username = body.username.toLowerCase();
+      const wait = backoff.waitSeconds(username);
+      if (wait > 0) {
+        throw tooManyRequests(`Too many wrong passwords for this username: try again in ${wait} s.`, wait);
+      }
+      try {
+        const signedIn = await accounts.login(body);
+        backoff.succeeded(username);
+        return signedIn;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) backoff.failed(username);
+        throw error;
+      }
+    },
+    {
+      max: limits.signInsPerMinute,
+      timeWindow: MINUTE,
+    },
+  );
+  addRoute(app, tokens, REST_ROUTES.guest, ({ body }) => accounts.guest(body), {
+    max: limits.guestsPerHour,
+    timeWindow: HOUR,
+  });
   addRoute(app, tokens, REST_ROUTES.refresh, ({ body }) => accounts.refresh(body.refreshToken));
-  addRoute(app, tokens, REST_ROUTES.reclaim, ({ body }) => accounts.reclaim(body.code));
+  // A guest's sign-in with his reclaim code counts as a sign-in.
+  addRoute(app, tokens, REST_ROUTES.reclaim, ({ body }) => accounts.reclaim(body.code), {
+    max: limits.signInsPerMinute,
+    timeWindow: MINUTE,
+  });
   addRoute(app, tokens, REST_ROUTES.logout, async ({ body }) => {
     await accounts.logout(body.refreshToken);
     return {};

@@ -36,15 +36,23 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, where
   return result.data as Parsed<S>;
 }
 
+/** Calls per address allowed in a window (@fastify/rate-limit; over it: 429 with Retry-After). */
+export interface AddressLimit {
+  readonly max: number;
+  readonly timeWindow: number;
+}
+
 export function addRoute<R extends RestRoute>(
   app: FastifyInstance,
   tokens: AccessTokens,
   route: R,
   handler: Handler<R>,
+  perAddress?: AddressLimit,
 ): void {
   app.route({
     method: route.method,
     url: route.path,
+    ...(perAddress ? { config: { rateLimit: perAddress } } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         const user = route.auth ? await bearer(request, tokens) : null;
@@ -62,6 +70,7 @@ export function addRoute<R extends RestRoute>(
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         request.log.info({ code: error.code, status: error.status }, 'request refused');
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
         return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
       }
     },

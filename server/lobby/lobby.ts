@@ -16,10 +16,11 @@ import {
   type LiveBattle,
 } from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
+import type { Limits } from '../config';
 import type { Database } from '../db/database';
 import type { RulesEngine } from '../engine';
 import type { Prisma } from '../generated/prisma/client';
-import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors';
 import { commitmentOf, newSeed } from '../rooms/dice';
 import type { Rooms } from '../rooms/rooms';
 import { botLevelOf, type GameLog, json, seatIndex, seatName } from '../rooms/store';
@@ -45,6 +46,9 @@ export interface DiceProof {
 }
 
 export interface Lobby {
+  /** Refuses (429) a user who has as many games waiting to start, or created in the last hour, as the
+   *  limits allow (a player's own creations; a tournament's tables are not his). */
+  mayCreate(user: AccessClaims): Promise<void>;
   create(user: AccessClaims, body: CreateGame): Promise<GameSummary>;
   list(user: AccessClaims, status: 'open' | 'running' | 'finished' | 'active'): Promise<GameSummary[]>;
   summary(user: AccessClaims, gameId: string, invite?: string): Promise<GameSummary>;
@@ -73,8 +77,72 @@ export interface Lobby {
   liveBattles(): LiveBattle[];
 }
 
-export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Rooms): Lobby {
+const HOUR_MS = 3600_000;
+
+/** What decides who may watch or play a game (a lobby row, or a loaded room's game). */
+export interface GameAccess {
+  readonly creatorId: string;
+  readonly inviteOnly: boolean;
+  readonly inviteCode: string | null;
+  readonly spectatorsAllowed: boolean;
+  readonly seats: readonly { readonly seat: Seat; readonly userId: string | null }[];
+}
+
+/** Who `userId` may watch or play this game as: his seat's player, a spectator, or nobody (an error).
+ *  Invite-only games are unknown to all but their members and holders of the code. */
+export function viewerIn(
+  game: GameAccess,
+  userId: string,
+  as: 'player' | 'spectator',
+  invite: string | undefined,
+): Recipient {
+  const seat = game.seats.find((s) => s.userId === userId);
+  const member = game.creatorId === userId || seat !== undefined;
+  if (game.inviteOnly && !member && (invite === undefined || invite !== game.inviteCode)) {
+    throw notFound('game');
+  }
+  if (as === 'player') {
+    if (!seat) throw forbidden('You have no seat in this game.');
+    return { player: seat.seat };
+  }
+  if (!game.spectatorsAllowed && !member) throw forbidden('This game does not allow spectators.');
+  return { spectator: true };
+}
+
+export function lobby(
+  db: Database,
+  engine: RulesEngine,
+  log: GameLog,
+  rooms: Rooms,
+  limits: Pick<Limits, 'openGamesPerUser' | 'gamesPerHour'>,
+): Lobby {
   const { prisma } = db;
+
+  /** One user may not drown the lobby: a cap on his games not started, and on games created per hour. */
+  async function mayCreate(user: AccessClaims): Promise<void> {
+    const [open, lastHour] = await Promise.all([
+      prisma.game.count({ where: { creatorId: user.userId, status: 'open' } }),
+      prisma.game.findMany({
+        where: { creatorId: user.userId, createdAt: { gt: new Date(Date.now() - HOUR_MS) } },
+        orderBy: { createdAt: 'asc' },
+        select: { createdAt: true },
+        take: limits.gamesPerHour,
+      }),
+    ]);
+    if (open >= limits.openGamesPerUser) {
+      throw tooManyRequests(
+        `You have ${open} games waiting to start (at most ${limits.openGamesPerUser}): start one first.`,
+        60,
+      );
+    }
+    const oldest = lastHour[0];
+    if (oldest && lastHour.length >= limits.gamesPerHour) {
+      throw tooManyRequests(
+        `You have created ${lastHour.length} games in the last hour (at most ${limits.gamesPerHour}).`,
+        (oldest.createdAt.getTime() + HOUR_MS - Date.now()) / 1000,
+      );
+    }
+  }
 
   async function load(gameId: string): Promise<GameRow> {
     const game = await prisma.game.findUnique({ where: { id: gameId }, include: gameWithSeats });
@@ -150,19 +218,17 @@ export function lobby(db: Database, engine: RulesEngine, log: GameLog, rooms: Ro
 
   async function viewerOf(user: AccessClaims, gameId: string, as: 'player' | 'spectator', invite?: string) {
     const game = await load(gameId);
-    mayRead(game, user, invite);
-    const seat = game.seats.find((s) => s.userId === user.userId);
-    if (as === 'player') {
-      if (!seat) throw forbidden('You have no seat in this game.');
-      return { player: seatName(seat.index) };
-    }
-    if (!game.spectatorsAllowed && !isMember(game, user.userId)) {
-      throw forbidden('This game does not allow spectators.');
-    }
-    return { spectator: true as const };
+    return viewerIn(
+      { ...game, seats: game.seats.map((s) => ({ seat: seatName(s.index), userId: s.userId })) },
+      user.userId,
+      as,
+      invite,
+    );
   }
 
   return {
+    mayCreate,
+
     async create(user, body) {
       for (const seat of Object.keys(body.options.handicapMulligans) as Seat[]) {
         if (seatIndex(seat) >= body.seats) {

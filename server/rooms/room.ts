@@ -39,6 +39,8 @@ export interface RoomDeps {
   readonly maxReplayEvents: number;
   /** Called when a finished game's room has nobody left watching (it can be let go). */
   readonly onIdle?: (room: Room) => void;
+  /** Called once the game is over (its last events are in the log): a tournament records the result. */
+  readonly onFinished?: (room: Room) => void;
   /** The battles public games' spectators may see now (the lobby's list). */
   readonly liveBattles?: LiveBattles;
 }
@@ -316,7 +318,10 @@ export class Room {
     }
     this.held.push({ events: logged, state: next, finished });
     this.release();
-    if (finished) this.releaseIfIdle();
+    if (finished) {
+      this.deps.onFinished?.(this);
+      this.releaseIfIdle();
+    }
   }
 
   /** A batch to one subscriber: its events, the view after them if asked, the legal intents, and the dice

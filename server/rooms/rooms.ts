@@ -27,6 +27,8 @@ export class Rooms {
    *  dropped from it (`get` loads its room); a finished game's seats never change. */
   private readonly directory = new Map<string, StoredGame | null>();
   private closing = false;
+  /** Told of every game that ends here (tournaments record their tables' results). */
+  private readonly finishedListeners: ((gameId: string) => void)[] = [];
 
   private readonly deps: RoomDeps;
   /** The battles of every running public game, as their spectators see them. */
@@ -34,7 +36,19 @@ export class Rooms {
 
   constructor(deps: RoomDeps) {
     // A finished game nobody watches is let go; it is rebuilt from its log if someone comes back.
-    this.deps = { ...deps, onIdle: (room) => this.release(room), liveBattles: this.liveBattles };
+    this.deps = {
+      ...deps,
+      onIdle: (room) => this.release(room),
+      liveBattles: this.liveBattles,
+      onFinished: (room) => {
+        for (const listener of this.finishedListeners) listener(room.id);
+      },
+    };
+  }
+
+  /** Calls `listener` with the id of each game that ends from now on. */
+  onGameFinished(listener: (gameId: string) => void): void {
+    this.finishedListeners.push(listener);
   }
 
   private release(room: Room): void {

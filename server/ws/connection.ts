@@ -17,13 +17,34 @@ export interface RateLimit {
   readonly burst: number;
 }
 
+/** A token bucket: `burst` at most, refilled at `perSecond`. */
+export class TokenBucket {
+  private tokens: number;
+  private refilledAt = Date.now();
+
+  constructor(private readonly rate: RateLimit) {
+    this.tokens = rate.burst;
+  }
+
+  /** Takes one token; false when the bucket is empty (over the rate). */
+  take(now = Date.now()): boolean {
+    this.tokens = Math.min(
+      this.rate.burst,
+      this.tokens + ((now - this.refilledAt) / 1000) * this.rate.perSecond,
+    );
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
 export class Connection {
   user: AccessClaims | null = null;
   /** The games this socket has joined, with the recipient it was joined as. */
   readonly joined = new Map<string, { readonly room: Room; readonly recipient: Recipient }>();
   malformed = 0;
-  private tokens: number;
-  private refilledAt = Date.now();
+  private readonly bucket: TokenBucket;
   /** Messages are handled one after another, in the order they arrived. */
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
@@ -35,10 +56,10 @@ export class Connection {
     readonly id: string,
     private readonly socket: WebSocket,
     readonly log: FastifyBaseLogger,
-    private readonly rate: RateLimit,
+    rate: RateLimit,
     private readonly onSlow: () => void,
   ) {
-    this.tokens = rate.burst;
+    this.bucket = new TokenBucket(rate);
   }
 
   get isOpen(): boolean {
@@ -47,14 +68,7 @@ export class Connection {
 
   /** Takes one message from the bucket; false when it is empty (the socket is over its rate). */
   takeToken(now = Date.now()): boolean {
-    this.tokens = Math.min(
-      this.rate.burst,
-      this.tokens + ((now - this.refilledAt) / 1000) * this.rate.perSecond,
-    );
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    return this.bucket.take(now);
   }
 
   send(message: ServerMessage): void {

@@ -21,11 +21,11 @@ import type { AccessTokens } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import type { RulesEngine } from '../engine';
 import { HttpError } from '../http/errors';
-import type { Lobby } from '../lobby/lobby';
+import { type Lobby, viewerIn } from '../lobby/lobby';
 import type { Metrics } from '../metrics';
 import type { Rooms } from '../rooms/rooms';
 import { deliver, type Recipient } from '../rooms/visibility';
-import { Connection } from './connection';
+import { Connection, TokenBucket } from './connection';
 
 export interface GatewayOptions {
   readonly config: ServerConfig;
@@ -65,6 +65,9 @@ const httpErrorCode = (error: HttpError): ErrorCode =>
 export async function gateway(app: FastifyInstance, options: GatewayOptions): Promise<Gateway> {
   const { config, tokens, lobby, rooms, engine, metrics } = options;
   const connections = new Set<Connection>();
+  const { limits } = config;
+  /** Each signed-in user's sockets, and the bucket his joins and syncs (which cost a view) come from. */
+  const users = new Map<string, { sockets: Set<Connection>; joins: TokenBucket }>();
 
   await app.register(websocket, {
     options: { maxPayload: config.maxFrameBytes },
@@ -130,6 +133,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         clearTimeout(authTimer);
         conn.clearExpiry();
         connections.delete(conn);
+        const mine = conn.user ? users.get(conn.user.userId) : undefined;
+        if (mine?.sockets.delete(conn) && mine.sockets.size === 0) users.delete(conn.user!.userId);
         conn.serially(async () => {
           for (const { room } of conn.joined.values()) await room.leave(conn.id);
           conn.joined.clear();
@@ -161,6 +166,20 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       return;
     }
     if (!conn.isOpen) return;
+    if (!current) {
+      let mine = users.get(claims.userId);
+      if (!mine) {
+        const perSecond = limits.joinsPerSecond;
+        mine = { sockets: new Set(), joins: new TokenBucket({ perSecond, burst: 3 * perSecond }) };
+        users.set(claims.userId, mine);
+      }
+      if (mine.sockets.size >= limits.socketsPerUser) {
+        metrics.inc('socketsClosedTooMany');
+        conn.close(CLOSE_CODES.tooManySockets, `at most ${limits.socketsPerUser} sockets per user`);
+        return;
+      }
+      mine.sockets.add(conn);
+    }
     conn.authorise(claims, claims.expiresAt, () => conn.serially(async () => expire(conn)));
     conn.log.info(
       { user: claims.userId, expiresAt: claims.expiresAt.toISOString() },
@@ -278,6 +297,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       case 'sync': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);
+        if (!mayJoin(conn, message.game)) return;
         await joined.room.sync(conn.id);
         return;
       }
@@ -293,11 +313,40 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     conn.send({ type: 'error', code: 'notJoined', message: 'Join the game first.', game });
   }
 
+  /** A join or a sync costs the room a view: each user has a budget of them per second (shared by his
+   *  sockets). False (and the socket told) when it is spent. */
+  function mayJoin(conn: Connection, game: string): boolean {
+    if (users.get(conn.user!.userId)?.joins.take() !== false) return true;
+    metrics.inc('joinsRefused');
+    conn.send({
+      type: 'error',
+      code: 'rateLimited',
+      message: `At most ${limits.joinsPerSecond} joins per second: send it again in a moment.`,
+      game,
+    });
+    return false;
+  }
+
   async function join(conn: Connection, message: JoinMessage): Promise<void> {
     const user = conn.user!;
+    if (!conn.joined.has(message.game) && conn.joined.size >= limits.gamesPerSocket) {
+      metrics.inc('joinsRefused');
+      conn.send({
+        type: 'error',
+        code: 'tooManyGames',
+        message: `A socket may watch at most ${limits.gamesPerSocket} games at once: leave one first.`,
+        game: message.game,
+      });
+      return;
+    }
+    if (!mayJoin(conn, message.game)) return;
+    // A loaded room knows who may watch it: no database look-up.
+    const loaded = rooms.loaded(message.game);
     let recipient: Recipient;
     try {
-      recipient = await lobby.viewerOf(user, message.game, message.as, message.inviteCode);
+      recipient = loaded
+        ? viewerIn(loaded.game, user.userId, message.as, message.inviteCode)
+        : await lobby.viewerOf(user, message.game, message.as, message.inviteCode);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       const code =
@@ -307,7 +356,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       conn.send({ type: 'error', code, message: error.message, game: message.game });
       return;
     }
-    const room = await rooms.get(message.game);
+    const room = loaded ?? (await rooms.get(message.game));
     if (!room) {
       conn.send({
         type: 'error',

@@ -15,9 +15,8 @@ export {
 export { legalIntents } from './legal';
 export { landDistances } from './movement';
 export { canMuster, recruitOptions } from './muster';
-export { pending } from './pending';
+export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
-export type { Pending } from './steps';
 export * from './types';
 export { type GameView, view, visibleTo } from './view';

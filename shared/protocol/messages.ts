@@ -36,6 +36,9 @@ export const CLOSE_CODES = {
   tooManyMalformed: 4009,
   /** The client does not read its messages fast enough. */
   tooSlow: 4010,
+  /** This user already has as many sockets open as the server allows (`TITAN_LIMIT_SOCKETS_PER_USER`):
+   *  close another one first. */
+  tooManySockets: 4011,
 } as const;
 export type CloseCode = (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES];
 
@@ -248,6 +251,10 @@ export const ERROR_CODES = [
   'spectatorsNotAllowed',
   'notJoined',
   'unavailable',
+  /** This socket has joined as many games as the server allows: leave one first. */
+  'tooManyGames',
+  /** More `join`s or `sync`s than the server allows per user: wait a second and send it again. */
+  'rateLimited',
 ] as const;
 
 /** A protocol-level refusal that is not the answer to an intent (those are `rejected`). */

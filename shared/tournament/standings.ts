@@ -33,6 +33,8 @@ export interface StandingsRules {
 export interface TableResult {
   readonly table: string;
   readonly order: number;
+  /** Players in the game, bots filling the table included (default: the entrants). */
+  readonly players?: number;
   readonly entrants: readonly {
     readonly entrant: string;
     readonly place: number;
@@ -81,7 +83,7 @@ export function standings(
       if (!own || (rules.countedGames !== null && own.length >= rules.countedGames)) continue;
       own.push({
         place: seat.place,
-        players: table.entrants.length,
+        players: table.players ?? table.entrants.length,
         titansKilled: seat.titansKilled,
         score: seat.score,
         opponents: table.entrants.map((s) => s.entrant).filter((e) => e !== seat.entrant),

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import { buildApp } from '../../server/app';
-import { DEFAULT_CONFIG, type ServerConfig } from '../../server/config';
+import { DEFAULT_CONFIG, type ServerConfig, UNCAPPED_LIMITS } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/database';
 import { applyMigrations } from '../../server/db/migrate';
 import { rulesEngine } from '../../server/engine';
@@ -735,6 +735,9 @@ async function benchTitan(
     // The bench's players answer at machine speed (as in tests/server/support/server.ts).
     messagesPerSecond: 10_000,
     messageBurst: 10_000,
+    // Two users stand for the players of every game, ten for thousands of spectators: no per-user or
+    // per-address cap may get in the way (the `abuse` section measures the caps at their defaults).
+    limits: UNCAPPED_LIMITS,
     logLevel: 'silent',
     webClientDir: path.join(dataDir, 'no-web-client'),
   };

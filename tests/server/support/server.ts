@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
-import { DEFAULT_CONFIG, type ServerConfig } from '../../../server/config';
+import { DEFAULT_CONFIG, type ServerConfig, UNCAPPED_LIMITS } from '../../../server/config';
 import { type RulesEngine, rulesEngine } from '../../../server/engine';
 
 export const tempDataDir = (): string => mkdtempSync(path.join(tmpdir(), 'titan-test-'));
@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // Test players answer at machine speed.
     messagesPerSecond: 10_000,
     messageBurst: 10_000,
+    // Every test user signs up from 127.0.0.1: the per-address and per-user caps are tested on their own.
+    limits: UNCAPPED_LIMITS,
     logLevel: 'silent',
     webClientDir: path.join(tmpdir(), 'titan-no-web-client'),
     ...overrides,

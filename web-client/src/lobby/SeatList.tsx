@@ -1,6 +1,7 @@
 // The seats of an open game, with the lobby actions: take a seat, leave it, seat or remove a bot and start
 // (the creator).
 import { useState } from 'react';
+import { BOT_LEVELS, type BotLevel, isBotLevel } from '../../../shared/bot/index';
 import type { GameSummary, UserDto } from '../../../shared/protocol/rest';
 import { ApiError, api } from '../app/api';
 
@@ -12,6 +13,8 @@ export function SeatList(props: {
 }) {
   const { game, user } = props;
   const [error, setError] = useState<string | null>(null);
+  // Issue 15: the level of the bot each empty seat would get.
+  const [levels, setLevels] = useState<Readonly<Record<string, BotLevel>>>({});
   const creator = game.creator.id === user.id;
   const full = game.seats.every((s) => s.occupant.kind !== 'empty');
   const act = async (action: () => Promise<GameSummary>) => {
@@ -47,14 +50,37 @@ export function SeatList(props: {
                   </button>
                 )}
                 {creator && (
-                  <button type="button" onClick={() => void act(() => api.addBot(game.id, { seat: s.seat }))}>
-                    Add a bot
-                  </button>
+                  <>
+                    <select
+                      aria-label={`Bot level for seat ${s.seat.slice(1)}`}
+                      value={levels[s.seat] ?? 'normal'}
+                      onChange={(e) => {
+                        const level = e.target.value;
+                        if (isBotLevel(level)) setLevels({ ...levels, [s.seat]: level });
+                      }}
+                    >
+                      {BOT_LEVELS.map((level) => (
+                        <option key={level} value={level}>
+                          {level}
+                        </option>
+                      ))}
+                    </select>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void act(() =>
+                          api.addBot(game.id, { seat: s.seat, level: levels[s.seat] ?? 'normal' }),
+                        )
+                      }
+                    >
+                      Add a bot
+                    </button>
+                  </>
                 )}
               </>
             ) : s.occupant.kind === 'bot' ? (
               <>
-                {s.occupant.name} <span className="tag">bot</span>
+                {s.occupant.name} <span className="tag">{s.occupant.level} bot</span>
                 {creator && (
                   <button type="button" onClick={() => void act(() => api.removeBot(game.id, s.seat))}>
                     Remove

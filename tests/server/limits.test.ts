@@ -1,0 +1,192 @@
+// Issue 12: per-user and per-address caps. REST refusals are 429 with Retry-After; websocket ones the
+// documented close code (4011) or error; all are counted in /metrics.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginBackoff } from '../../server/auth/loginBackoff';
+import { configFromEnv, DEFAULT_LIMITS, LIMIT_VARIABLES, UNCAPPED_LIMITS } from '../../server/config';
+import { PROJECT_ROOT } from '../../server/paths';
+import { CLOSE_CODES } from '../../shared/protocol/messages';
+import type { GameSummary, Tokens } from '../../shared/protocol/rest';
+import { call, createGame, guest, ok, startedGame } from './support/api';
+import { TestClient } from './support/client';
+import { startServer, type TestServer, testConfig } from './support/server';
+
+// One server with low per-address caps, one with low per-user caps (its test users all come from
+// 127.0.0.1).
+let server: TestServer;
+let app: FastifyInstance;
+let users: TestServer;
+beforeAll(async () => {
+  server = await startServer(
+    testConfig({
+      limits: { ...UNCAPPED_LIMITS, guestsPerHour: 3, signUpsPerHour: 2, loginFailures: 2 },
+    }),
+  );
+  app = server.app;
+  users = await startServer(
+    testConfig({
+      limits: {
+        ...UNCAPPED_LIMITS,
+        openGamesPerUser: 2,
+        gamesPerHour: 3,
+        socketsPerUser: 2,
+        gamesPerSocket: 1,
+        joinsPerSecond: 1,
+      },
+    }),
+  );
+});
+afterAll(async () => {
+  await server.close();
+  await users.close();
+});
+
+const rateLimited = () => app.titan.metrics.read().requestsRateLimited;
+
+/** A REST call from another address (each test has its own, so the per-address caps start afresh). */
+const from = (remoteAddress: string, url: string, payload: object) =>
+  app.inject({ method: 'POST', url, payload, remoteAddress });
+
+describe('per-address caps (REST: 429 with Retry-After)', () => {
+  it('guest creation: the fourth guest from one address in an hour is refused; another address is not', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await from('10.0.0.1', '/api/auth/guest', { displayName: `G${i}` })).statusCode).toBe(201);
+    }
+    const before = rateLimited();
+    const refused = await from('10.0.0.1', '/api/auth/guest', { displayName: 'G4' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ error: { code: 'rateLimited' } });
+    expect(rateLimited()).toBe(before + 1);
+    expect((await from('10.0.0.2', '/api/auth/guest', { displayName: 'G5' })).statusCode).toBe(201);
+  });
+
+  it('sign-up: the third account from one address in an hour is refused', async () => {
+    const body = (i: number) => ({ username: `family-${i}`, password: 'labyrinth-1' });
+    expect((await from('10.0.1.1', '/api/auth/register', body(1))).statusCode).toBe(201);
+    expect((await from('10.0.1.1', '/api/auth/register', body(2))).statusCode).toBe(201);
+    const refused = await from('10.0.1.1', '/api/auth/register', body(3));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('failed logins: after the allowed wrong passwords the username waits, even with the right one', async () => {
+    const account = { username: 'daedalus', password: 'labyrinth-1' };
+    expect((await from('10.0.2.1', '/api/auth/register', account)).statusCode).toBe(201);
+    const wrong = { ...account, password: 'labyrinth-2' };
+    expect((await from('10.0.2.2', '/api/auth/login', wrong)).statusCode).toBe(401);
+    expect((await from('10.0.2.3', '/api/auth/login', wrong)).statusCode).toBe(401);
+    // From any address: the wait is the username's.
+    const waiting = await from('10.0.2.4', '/api/auth/login', account);
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(waiting.json().error.message).toMatch(/wrong passwords/);
+  });
+
+  it('the backoff doubles with each further failure, at most 15 minutes, and a success clears it', () => {
+    let now = 0;
+    const backoff = loginBackoff(2, () => now);
+    backoff.failed('icarus');
+    expect(backoff.waitSeconds('icarus')).toBe(0);
+    backoff.failed('icarus');
+    expect(backoff.waitSeconds('icarus')).toBe(1);
+    backoff.failed('icarus');
+    expect(backoff.waitSeconds('icarus')).toBe(2);
+    for (let i = 0; i < 20; i++) backoff.failed('icarus');
+    expect(backoff.waitSeconds('icarus')).toBe(15 * 60);
+    now += 15 * 60_000;
+    expect(backoff.waitSeconds('icarus')).toBe(0);
+    backoff.succeeded('icarus');
+    backoff.failed('icarus');
+    expect(backoff.waitSeconds('icarus')).toBe(0);
+  });
+
+  it('every limit is read from its variable and documented in the README config table', () => {
+    const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    for (const [limit, variable] of Object.entries(LIMIT_VARIABLES)) {
+      expect(readme).toContain(`| \`${variable}\``);
+      expect(configFromEnv({ [variable]: '7' }).limits[limit as keyof typeof LIMIT_VARIABLES]).toBe(7);
+    }
+    expect(() => configFromEnv({ TITAN_LIMIT_SOCKETS_PER_USER: 'many' })).toThrow(/SOCKETS_PER_USER/);
+  });
+
+  it('the defaults are generous for a family on one address', () => {
+    expect(DEFAULT_LIMITS.guestsPerHour).toBeGreaterThanOrEqual(10);
+    expect(DEFAULT_LIMITS.socketsPerUser).toBeGreaterThanOrEqual(10);
+    expect(DEFAULT_LIMITS.loginFailures).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('per-user caps', () => {
+  let app: FastifyInstance;
+  let server: TestServer;
+  beforeAll(() => {
+    server = users;
+    app = users.app;
+  });
+
+  it('open games: a third game not started yet is refused (429)', async () => {
+    const minos = await guest(app, 'Minos');
+    await createGame(app, minos.accessToken, { seats: 2 });
+    await createGame(app, minos.accessToken, { seats: 2 });
+    const refused = await call<{ error: { code: string; message: string } }>(app, 'POST', '/api/games', {
+      token: minos.accessToken,
+      body: { seats: 2 },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/waiting to start/);
+  });
+
+  it('games per hour: once started games fill the hour, a new one is refused with the wait', async () => {
+    const ariadne = await guest(app, 'Ariadne');
+    for (let i = 0; i < 3; i++) {
+      const g = await createGame(app, ariadne.accessToken, { seats: 2 });
+      await ok(call(app, 'POST', `/api/games/${g.id}/bots`, { token: ariadne.accessToken, body: {} }));
+      await ok(call<GameSummary>(app, 'POST', `/api/games/${g.id}/start`, { token: ariadne.accessToken }));
+    }
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      headers: { authorization: `Bearer ${ariadne.accessToken}` },
+      payload: { seats: 2 },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(refused.json().error.message).toMatch(/last hour/);
+  });
+
+  it('sockets per user: one over the cap is closed 4011 and counted; closing one frees a place', async () => {
+    const pasiphae: Tokens = await guest(app, 'Pasiphae');
+    const one = await TestClient.open(server.wsUrl, { token: pasiphae.accessToken });
+    const two = await TestClient.open(server.wsUrl, { token: pasiphae.accessToken });
+    const before = app.titan.metrics.read().socketsClosedTooMany;
+    const three = await TestClient.open(server.wsUrl, { query: `token=${pasiphae.accessToken}` });
+    expect((await three.closed).code).toBe(CLOSE_CODES.tooManySockets);
+    expect(app.titan.metrics.read().socketsClosedTooMany).toBe(before + 1);
+    await one.close();
+    const again = await TestClient.open(server.wsUrl, { token: pasiphae.accessToken });
+    expect(again.received[0]?.type).toBe('welcome');
+    await again.close();
+    await two.close();
+  });
+
+  it('games per socket and joins per second: refused with an error, the socket stays open', async () => {
+    const [first, second] = [await startedGame(app, 2, 1), await startedGame(app, 2, 1)];
+    const watcher = await guest(app, 'Watcher');
+    const c = await TestClient.open(server.wsUrl, { token: watcher.accessToken });
+    c.send({ type: 'join', game: first.game.id, as: 'spectator' });
+    await c.nextOpen('joined');
+    c.send({ type: 'join', game: second.game.id, as: 'spectator' });
+    expect(await c.nextOpen('error')).toMatchObject({ code: 'tooManyGames', game: second.game.id });
+    // The budget is three joins or syncs at once (and one a second): two have gone, so one of these
+    // three syncs (sent at once) finds it spent.
+    c.send({ type: 'join', game: first.game.id, as: 'spectator' });
+    await c.nextOpen('joined');
+    for (let i = 0; i < 3; i++) c.send({ type: 'sync', game: first.game.id });
+    expect(await c.nextOpen('error')).toMatchObject({ code: 'rateLimited' });
+    expect(app.titan.metrics.read().joinsRefused).toBeGreaterThanOrEqual(2);
+    await c.close();
+  });
+});
