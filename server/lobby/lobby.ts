@@ -195,7 +195,8 @@ export function lobby(
       inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
       spectatorsAllowed: game.spectatorsAllowed,
       yourSeat: yourSeat ? seatName(yourSeat.index) : null,
-      yourMove: yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
+      yourMove:
+        yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
       seq: game.seq,
       dice: { commitment: game.diceCommitment, seed: game.status === 'finished' ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),
