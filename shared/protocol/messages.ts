@@ -177,7 +177,8 @@ export const pingMessage = z.object({ type: z.literal('ping'), nonce: z.string()
  *  channel: a seated player writes to the players, anyone else to the spectators; during the game each
  *  channel is read by its own people only (spectators never write to players). The text is normalised and
  *  refused when empty, longer than `CHAT.maxLength`, or holding control or bidi characters
- *  (shared/protocol/text.ts); at most `CHAT.burst` messages per `CHAT.windowSeconds` per author. */
+ *  (shared/protocol/text.ts); an author sends `CHAT.burst` messages in a row at most, then one per
+ *  `CHAT.windowSeconds / CHAT.burst` seconds. */
 export const chatSendMessage = z.object({
   type: z.literal('chat'),
   game: gameId,
