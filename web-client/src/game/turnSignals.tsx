@@ -2,7 +2,7 @@
 // notification when the player has chosen them (kept in localStorage, off by default), played when the move
 // passes to this player.
 import { useEffect, useRef, useState } from 'react';
-import type { GameView } from '../../../shared/engine/view';
+import type { GameView } from '../../../shared/engine/index';
 import { stepName } from './describe';
 
 const PREFS_KEY = 'titan.alerts';
