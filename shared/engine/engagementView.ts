@@ -9,6 +9,7 @@ import type {
   Negotiation,
   PendingEngagement,
   PlayerId,
+  Step,
   Viewer,
 } from './types';
 
@@ -37,6 +38,9 @@ export interface EngagementView {
 export function viewEngagement(state: GameState, viewer: Viewer): EngagementView {
   const e = state.engagement;
   const player = 'player' in viewer ? viewer.player : null;
+  // Errata 9.3: the negotiation's steps (proposals, a declaration of no more) earn the attacker the right to
+  // summon (2.5.3.1); outside it, that right is shown as it stood when the negotiation began until it is over.
+  const outside = outsideNegotiation(state, viewer);
   const engagement: ActiveEngagementView | null =
     e === null
       ? null
@@ -47,7 +51,7 @@ export function viewEngagement(state: GameState, viewer: Viewer): EngagementView
           attackerOwner: e.attackerOwner,
           defenderOwner: e.defenderOwner,
           entry: e.entry,
-          attackerMaySummon: e.attackerMaySummon,
+          attackerMaySummon: outside ? false : e.attackerMaySummon,
           defenderMayReinforce: e.defenderMayReinforce,
           attackerLosses: e.attackerLosses,
           defenderLosses: e.defenderLosses,
@@ -55,4 +59,24 @@ export function viewEngagement(state: GameState, viewer: Viewer): EngagementView
           negotiation: player === e.attackerOwner || player === e.defenderOwner ? e.negotiation : null,
         };
   return { engagement, battle: state.battle };
+}
+
+/**
+ * The step as `viewer` may know it. Errata 9.3: the negotiation is secret between its two players; to anyone
+ * else it is `negotiate` between the defender (`actor`) and the attacker (`opponent`) all through, whoever's
+ * turn it is and whether one of them declared he makes no more proposals (2.5.5). Every other step is public as
+ * it is (it holds nothing hidden: see Step).
+ */
+export function stepSeenBy(state: GameState, viewer: Viewer): Step {
+  const e = state.engagement;
+  if (e === null || !outsideNegotiation(state, viewer)) return state.step;
+  return { kind: 'negotiate', actor: e.defenderOwner, opponent: e.attackerOwner };
+}
+
+/** Errata 9.3: a negotiation is going on and `viewer` is not one of its two players. */
+export function outsideNegotiation(state: GameState, viewer: Viewer): boolean {
+  const step = state.step;
+  if (step.kind !== 'negotiate' && step.kind !== 'negotiateFinal') return false;
+  const player = 'player' in viewer ? viewer.player : null;
+  return player !== step.actor && player !== step.opponent;
 }

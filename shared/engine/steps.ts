@@ -1,56 +1,460 @@
-// The steps of the errata's Complete Sequence of Play in a player's words, with where each sits in the Sequence,
-// the step as each viewer may know it (errata 9.3), and the two rejections every step shares: acting out of turn
-// (errata 1.3, 1.4) and sending an intent the step does not allow. Used by the masterplay and the engagement
-// dispatchers alike, and by view.ts.
-
-import type { Decision } from './events';
-import type { IntentType } from './intents';
+// The steps of the errata's Complete Sequence of Play, one entry each: the step in a player's words and its place
+// in the Sequence, whether its actor may withdraw (errata 20.4), his concrete legal choices, what each intent he
+// sends does (handed to the module owning the rule), and what refusing to play does (errata 20.4). The public
+// functions `decide`, `legalIntents`, `pending` and `defaultIntent` are one dispatch on this table; a new step is
+// one new entry. Who acts is the step's `actor` (errata 1.3, 1.4: one player at a time).
+import { angelChoices, nextAngelStep } from './angels';
+import type { BattleSide } from './battle/position';
+import { opponent } from './battle/position';
+import {
+  decideBattleEndingPass,
+  decideDoneManeuvering,
+  decideDriftPass,
+  decideManeuverConcession,
+  decideMoveCharacter,
+  decidePreBattlePass,
+  decideResetManeuver,
+  maneuverIntents,
+  maneuverStarted,
+} from './battle/sequence';
+import {
+  carryOverIntents,
+  decideAssignCarryOver,
+  decideDoneStriking,
+  decideRangestrike,
+  decideStrike,
+  decideStrikeConcession,
+  mustStrike,
+  strikeIntents,
+} from './battle/strikePhase';
+import { concede } from './concession';
+import { decideChooseEngagement, decideFlee, engagementChoices, mayFlee } from './engagement';
+import { requireBattle, requireEngagement, sideOfPlayer } from './engagementState';
+import type { Decision, GameEvent } from './events';
+import { andThen } from './evolve';
+import type { Intent, IntentType } from './intents';
+import {
+  decideDoneMoving,
+  decideMoveLegion,
+  decideRollMovement,
+  decideTakeMulligan,
+  decideUndoMove,
+  moveIntents,
+} from './movementPhase';
+import { decideMuster, musterIntents } from './musterPhase';
+import {
+  acceptIntents,
+  decideAcceptProposal,
+  decideFight,
+  decideNoMoreProposals,
+  decidePropose,
+  proposalIntents,
+} from './negotiation';
+import { decideReinforce, reinforcementIntents } from './reinforcement';
 import { reject } from './rejections';
-import type { GameState, PlayerId, Step, StepKind, Viewer } from './types';
+import { afterAngels, resolveEngagement } from './resolution';
+import { availableColors, decideChooseColor, decideRollTower } from './setup';
+import { decideSplit, firstSplitPending, splitIntents } from './split';
+import { decideSummon, summonIntents } from './summon';
+import { decideEndTurn } from './turn';
+import type { Dice, GameState, PlayerId, Step, StepKind } from './types';
 
-/** Each step: the words a player reads, and its place in the Complete Sequence of Play. */
-export const STEPS: Readonly<Record<StepKind, { readonly words: string; readonly rule: string }>> = {
-  rollTower: { words: 'the tower rolls', rule: 'Complete Sequence 1.3.1' },
-  chooseColor: { words: 'the choice of colours', rule: 'Complete Sequence 1.4.1' },
-  split: { words: 'the splits before the movement roll', rule: 'Complete Sequence 2.1, 2.2' },
-  move: { words: 'the movement phase', rule: 'Complete Sequence 2.2.1, 2.3' },
+export type StepOf<K extends StepKind> = Extract<Step, { readonly kind: K }>;
+
+/** A step at which one player acts (every step but the end of the game). */
+export type ActingStep = Exclude<Step, { readonly kind: 'gameOver' }>;
+
+export interface StepRule<S extends ActingStep> {
+  /** The step in a player's words ("You cannot ... during <words>"). */
+  readonly words: string;
+  /** Where the step sits in the Complete Sequence of Play (cited when an intent does not belong to it). */
+  readonly rule: string;
+  /** Errata 20.4 and the Complete Sequence (1.4.1, 2.1–2.3, 2.6, 2.7): the actor may withdraw from the game here. */
+  readonly withdrawal: boolean;
+  /** The actor's concrete legal choices (withdrawal, where allowed, is added by `legalIntents`). */
+  readonly choices: (state: GameState, step: S) => Intent[];
+  /** The actor's intent: its events, or why not; null when the step takes no intent of that kind. */
+  readonly decide: (state: GameState, step: S, intent: Intent, dice: Dice) => Decision | null;
+  /** Errata 20.4, refusing to play: the actor's default act at this step. */
+  readonly onRefusal: (state: GameState, step: S) => Intent | null;
+}
+
+const CONCEDE: Intent = { type: 'concede' };
+const PASS: Intent = { type: 'pass' };
+const WITHDRAW: Intent = { type: 'withdraw' };
+
+/** The actor's side in the engagement (every engagement step after the choice belongs to one of its players). */
+function actorSide(state: GameState, player: PlayerId): BattleSide {
+  const side = sideOfPlayer(requireEngagement(state), player);
+  if (side === null) throw new Error(`${player} takes no part in this engagement`);
+  return side;
+}
+
+/** An act within the step (a summon or a reinforcement during the maneuver): the same step goes on. */
+function stay(state: GameState, decision: Decision): Decision {
+  if ('rejected' in decision) return decision;
+  return { events: [...decision.events, { type: 'stepBegan', step: state.step }] };
+}
+
+/** The accepted intent's events, then what `next` adds from the state they fold to. */
+function then(state: GameState, decision: Decision, next: (s: GameState) => readonly GameEvent[]): Decision {
+  if ('rejected' in decision) return decision;
+  return { events: andThen(state, decision.events, next) };
+}
+
+/** 2.5.6.8, 17.x, errata 17.0: take the Angel (or Archangel) due, or refuse it; then the next one due. */
+function decideAngel(state: GameState, step: StepOf<'acquireAngel'>, intent: Intent): Decision | null {
+  let first: GameEvent;
+  if (intent.type === 'acquireAngel') {
+    if (!angelChoices(state, step.legion, step.archangel).includes(intent.character)) {
+      return reject(
+        'illegalAngel',
+        step.archangel
+          ? `No ${intent.character} can be taken now (the caretaker has none left).`
+          : 'Only an Angel was earned here (an Archangel needs a multiple of 500 points).',
+        '17.1, 17.3, errata 17.0',
+      );
+    }
+    first = { type: 'angelAcquired', player: step.actor, legion: step.legion, character: intent.character };
+  } else if (intent.type === 'pass') {
+    first = { type: 'optionDeclined', player: step.actor, step: 'acquireAngel' };
+  } else {
+    return null;
+  }
+  return {
+    events: andThen(state, [first], (s) => {
+      const next = nextAngelStep(s, step.actor, step.legion, step.later);
+      return next === null ? afterAngels(s) : [{ type: 'stepBegan', step: next }];
+    }),
+  };
+}
+
+export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } = {
+  // ---------------------------------------------------------------- set up (Complete Sequence 1.3, 1.4)
+  rollTower: {
+    words: 'the tower rolls',
+    rule: 'Complete Sequence 1.3.1',
+    withdrawal: false, // errata 5.1
+    choices: () => [{ type: 'rollTower' }],
+    decide: (state, step, intent, dice) =>
+      intent.type === 'rollTower' ? decideRollTower(state, step.actor, dice) : null,
+    // Errata 5.1: a player who will not roll for his tower has the roll made for him.
+    onRefusal: () => ({ type: 'rollTower' }),
+  },
+  chooseColor: {
+    words: 'the choice of colours',
+    rule: 'Complete Sequence 1.4.1',
+    withdrawal: true, // errata 5.0
+    choices: (state) => availableColors(state).map((color): Intent => ({ type: 'chooseColor', color })),
+    decide: (state, step, intent) =>
+      intent.type === 'chooseColor' ? decideChooseColor(state, step.actor, intent) : null,
+    onRefusal: () => WITHDRAW,
+  },
+  // ---------------------------------------------------------------- the turn (Complete Sequence 2.1–2.3)
+  split: {
+    words: 'the splits before the movement roll',
+    rule: 'Complete Sequence 2.1, 2.2',
+    withdrawal: true,
+    choices: (state, step) => [
+      ...splitIntents(state, step.actor),
+      // Complete Sequence 2.1, errata 4.1/5.2: the first turn's split comes before the roll.
+      ...(firstSplitPending(state) ? [] : [{ type: 'rollMovement' } as const]),
+    ],
+    decide: (state, step, intent, dice) => {
+      if (intent.type === 'split') return decideSplit(state, step.actor, intent);
+      if (intent.type === 'rollMovement') return decideRollMovement(state, step.actor, dice);
+      return null;
+    },
+    onRefusal: () => WITHDRAW,
+  },
+  move: {
+    words: 'the movement phase',
+    rule: 'Complete Sequence 2.2.1, 2.3',
+    withdrawal: true, // errata 20.4: the partial movement is undone first (withdraw.ts)
+    choices: (state, step) => moveIntents(state, step.actor),
+    decide: (state, step, intent, dice) => {
+      switch (intent.type) {
+        case 'takeMulligan':
+          return decideTakeMulligan(state, step.actor, dice);
+        case 'moveLegion':
+          return decideMoveLegion(state, step.actor, intent);
+        case 'undoMove':
+          return decideUndoMove(state, step.actor, intent);
+        case 'doneMoving':
+          return decideDoneMoving(state, step.actor);
+        default:
+          return null;
+      }
+    },
+    onRefusal: () => WITHDRAW,
+  },
+  // ---------------------------------------------------------------- the engagements (Complete Sequence 2.5)
   chooseEngagement: {
     words: 'the choice of the next engagement',
     rule: 'Complete Sequence 2.5, errata 9.1',
+    withdrawal: false, // errata 20.4: never during the engagement phase
+    choices: (state) => engagementChoices(state),
+    decide: (state, _step, intent) =>
+      intent.type === 'chooseEngagement' ? decideChooseEngagement(state, intent.land) : null,
+    // Errata 20.4: the engagement in the lowest-numbered land.
+    onRefusal: (state) => engagementChoices(state)[0] ?? null,
   },
-  negotiate: { words: 'the negotiation', rule: 'Complete Sequence 2.5.3, 2.5.4, errata 9.2/9.3' },
+  negotiate: {
+    words: 'the negotiation',
+    rule: 'Complete Sequence 2.5.3, 2.5.4, errata 9.2/9.3',
+    withdrawal: false,
+    choices: (state, step) => {
+      const side = actorSide(state, step.actor);
+      return [
+        ...(mayFlee(state) ? [{ type: 'flee' } as const] : []),
+        ...proposalIntents(state, side),
+        ...acceptIntents(state, side),
+        CONCEDE,
+        { type: 'noMoreProposals' },
+      ];
+    },
+    decide: (state, step, intent) => {
+      switch (intent.type) {
+        case 'flee':
+          return decideFlee(state, step.actor);
+        case 'propose':
+          return decidePropose(state, step.actor, intent);
+        case 'acceptProposal':
+          return decideAcceptProposal(state, step.actor, intent);
+        case 'noMoreProposals':
+          return decideNoMoreProposals(state, step.actor);
+        case 'concede':
+          return { events: concede(state, actorSide(state, step.actor)) };
+        default:
+          return null;
+      }
+    },
+    // Errata 20.4: flee if he may, else concede.
+    onRefusal: (state) => (mayFlee(state) ? { type: 'flee' } : CONCEDE),
+  },
   negotiateFinal: {
     words: 'the end of the negotiation',
     rule: 'Complete Sequence 2.5.5',
+    withdrawal: false,
+    choices: (state, step) => [
+      ...acceptIntents(state, actorSide(state, step.actor)),
+      CONCEDE,
+      { type: 'fight' },
+    ],
+    decide: (state, step, intent) => {
+      switch (intent.type) {
+        case 'acceptProposal':
+          return decideAcceptProposal(state, step.actor, intent);
+        case 'concede':
+          return { events: concede(state, actorSide(state, step.actor)) };
+        case 'fight':
+          return decideFight(state);
+        default:
+          return null;
+      }
+    },
+    onRefusal: () => CONCEDE,
   },
+  // ---------------------------------------------------------------- the battle (Complete Sequence 2.5.6)
   preBattleConcession: {
     words: 'the concessions before the battle',
     rule: 'Complete Sequence 2.5.6.2, 2.5.6.3',
+    withdrawal: false,
+    choices: () => [CONCEDE, PASS],
+    decide: (state, step, intent) => {
+      if (intent.type === 'concede') return { events: concede(state, step.side) };
+      if (intent.type === 'pass') return decidePreBattlePass(state, step.actor, step.side);
+      return null;
+    },
+    onRefusal: () => CONCEDE,
   },
-  maneuver: { words: 'the maneuver phase', rule: 'Complete Sequence 2.5.6.4.x.1' },
+  maneuver: {
+    words: 'the maneuver phase',
+    rule: 'Complete Sequence 2.5.6.4.x.1',
+    withdrawal: false,
+    choices: (state, step) => {
+      const started = maneuverStarted(requireBattle(state));
+      return [
+        ...maneuverIntents(state),
+        // 2.5.6.4.2.1 (15.x) the attacker's summons, 2.5.6.4.1.1 (14.x) the defender's reinforcement.
+        ...(step.side === 'attacker' ? summonIntents(state) : reinforcementIntents(state)),
+        ...(started ? [{ type: 'resetManeuver' } as const] : []),
+        { type: 'doneManeuvering' },
+        // Errata 9.4, 10.0: a concession is attempted in place of maneuvering.
+        ...(started ? [] : [CONCEDE]),
+      ];
+    },
+    decide: (state, step, intent) => {
+      switch (intent.type) {
+        case 'moveCharacter':
+          return decideMoveCharacter(state, intent);
+        case 'resetManeuver':
+          return decideResetManeuver(state, step.side);
+        case 'doneManeuvering':
+          return decideDoneManeuvering(state, step.side);
+        case 'concede':
+          return decideManeuverConcession(state, step.side);
+        case 'summon':
+          return stay(state, decideSummon(state, intent));
+        case 'reinforce':
+          return stay(state, decideReinforce(state, intent));
+        default:
+          return null;
+      }
+    },
+    // Errata 20.4: a partial maneuver is undone, then a concession attempted.
+    onRefusal: (state) => (maneuverStarted(requireBattle(state)) ? { type: 'resetManeuver' } : CONCEDE),
+  },
   concessionAttempted: {
     words: 'the answer to an attempted concession',
     rule: 'Complete Sequence 2.5.6.4.x.2, errata 9.4',
+    withdrawal: false,
+    choices: () => [{ type: 'acceptConcession' }, CONCEDE],
+    // Errata 9.4, 10.0: accept the attempted concession, or concede instead of the opponent.
+    decide: (state, step, intent) => {
+      if (intent.type === 'acceptConcession') return { events: concede(state, opponent(step.side)) };
+      if (intent.type === 'concede') return { events: concede(state, step.side) };
+      return null;
+    },
+    onRefusal: () => CONCEDE,
   },
   driftConcession: {
     words: 'the chance to concede before drift damage',
     rule: 'Complete Sequence 2.5.6.4.x.3.1',
+    withdrawal: false,
+    choices: () => [CONCEDE, PASS],
+    decide: (state, step, intent) => {
+      if (intent.type === 'concede') return { events: concede(state, step.side) };
+      if (intent.type === 'pass') return decideDriftPass(state, step.actor, step.side);
+      return null;
+    },
+    onRefusal: () => CONCEDE,
   },
-  strike: { words: 'the strike phase', rule: 'Complete Sequence 2.5.6.4.x.4' },
-  counterstrike: { words: 'the counterstrikes', rule: 'Complete Sequence 2.5.6.4.x.5, 2.5.6.4.x.6' },
+  strike: {
+    words: 'the strike phase',
+    rule: 'Complete Sequence 2.5.6.4.x.4',
+    withdrawal: false,
+    choices: (state, step) => strikeChoices(state, step.side),
+    decide: (state, _step, intent, dice) => decideStriking(state, intent, dice),
+    onRefusal: () => CONCEDE,
+  },
+  counterstrike: {
+    words: 'the counterstrikes',
+    rule: 'Complete Sequence 2.5.6.4.x.5, 2.5.6.4.x.6',
+    withdrawal: false,
+    choices: (state, step) => strikeChoices(state, step.side),
+    decide: (state, _step, intent, dice) => decideStriking(state, intent, dice),
+    onRefusal: () => CONCEDE,
+  },
   carryOver: {
     words: 'the allocation of the carried-over damage',
     rule: 'Complete Sequence 2.5.6.4.x.4.3, errata 12.4',
+    withdrawal: false,
+    choices: (state) => carryOverIntents(state),
+    // Errata 12.2/12.3: a strike once rolled is resolved completely; no concession part way through.
+    decide: (state, _step, intent) =>
+      intent.type === 'assignCarryOver' ? decideAssignCarryOver(state, intent) : null,
+    // Errata 20.4: refuse to carry over damage.
+    onRefusal: () => ({ type: 'assignCarryOver', targets: [] }),
   },
-  battleEnding: { words: 'the end of the battle', rule: 'Complete Sequence 2.5.6.4.x.8.1' },
+  battleEnding: {
+    words: 'the end of the battle',
+    rule: 'Complete Sequence 2.5.6.4.x.8.1',
+    withdrawal: false,
+    choices: () => [CONCEDE, PASS],
+    decide: (state, step, intent) => {
+      if (intent.type === 'concede') return { events: concede(state, step.side) };
+      if (intent.type === 'pass') return decideBattleEndingPass(state, step.actor);
+      return null;
+    },
+    onRefusal: () => CONCEDE,
+  },
+  // ---------------------------------------------------------------- after the engagement (2.5.6.5–2.5.6.10)
   postBattleAddition: {
     words: 'the summons or reinforcement after the battle',
     rule: 'Complete Sequence 2.5.6.5',
+    withdrawal: false,
+    choices: (state, step) => [
+      ...(step.side === 'attacker' ? summonIntents(state) : reinforcementIntents(state)),
+      PASS,
+    ],
+    // 2.5.6.5, then 2.5.6.6: the engagement is resolved.
+    decide: (state, step, intent) => {
+      switch (intent.type) {
+        case 'summon':
+          return then(state, decideSummon(state, intent), resolveEngagement);
+        case 'reinforce':
+          return then(state, decideReinforce(state, intent), resolveEngagement);
+        case 'pass':
+          return {
+            events: andThen(
+              state,
+              [{ type: 'optionDeclined', player: step.actor, step: step.kind }],
+              resolveEngagement,
+            ),
+          };
+        default:
+          return null;
+      }
+    },
+    // Errata 20.4: refuse a muster (the reinforcement), refuse the summons.
+    onRefusal: () => PASS,
   },
-  acquireAngel: { words: 'the choice of an earned Angel', rule: 'Complete Sequence 2.5.6.8, 17.x' },
-  muster: { words: 'the muster phase', rule: 'Complete Sequence 2.6, 2.7' },
-  gameOver: { words: 'the end of the game', rule: 'Complete Sequence 3' },
+  acquireAngel: {
+    words: 'the choice of an earned Angel',
+    rule: 'Complete Sequence 2.5.6.8, 17.x',
+    withdrawal: false,
+    choices: (state, step) => [
+      ...angelChoices(state, step.legion, step.archangel).map(
+        (character): Intent => ({ type: 'acquireAngel', character }),
+      ),
+      PASS,
+    ],
+    decide: (state, step, intent) => decideAngel(state, step, intent),
+    // Errata 20.4: refuse an Angel or Archangel.
+    onRefusal: () => PASS,
+  },
+  // ---------------------------------------------------------------- muster and the end of the turn (2.6, 2.7)
+  muster: {
+    words: 'the muster phase',
+    rule: 'Complete Sequence 2.6, 2.7',
+    withdrawal: true,
+    choices: (state, step) => [...musterIntents(state, step.actor), { type: 'endTurn' }],
+    decide: (state, step, intent) => {
+      if (intent.type === 'muster') return decideMuster(state, step.actor, intent);
+      if (intent.type === 'endTurn') return decideEndTurn(state, step.actor);
+      return null;
+    },
+    onRefusal: () => WITHDRAW,
+  },
 };
+
+/** 2.5.6.4.x.4–6: strikes and rangestrikes; done once no character must strike (12.1); concede. */
+function strikeChoices(state: GameState, side: BattleSide): Intent[] {
+  const done: Intent[] =
+    mustStrike(requireBattle(state), side).length === 0 ? [{ type: 'doneStriking' }] : [];
+  return [...strikeIntents(state), ...done, CONCEDE];
+}
+
+function decideStriking(state: GameState, intent: Intent, dice: Dice): Decision | null {
+  switch (intent.type) {
+    case 'strike':
+      return decideStrike(state, intent, dice);
+    case 'rangestrike':
+      return decideRangestrike(state, intent, dice);
+    case 'doneStriking':
+      return decideDoneStriking(state);
+    case 'concede':
+      return decideStrikeConcession(state);
+    default:
+      return null;
+  }
+}
+
+/** The entry of an acting step, typed by its kind. */
+export function ruleOf<S extends ActingStep>(step: S): StepRule<S> {
+  return STEPS[step.kind] as unknown as StepRule<S>;
+}
 
 /** What each intent asks, in a player's words ("You cannot <words> now"). */
 const INTENT_WORDS: Readonly<Record<IntentType, string>> = {
@@ -88,58 +492,29 @@ const INTENT_WORDS: Readonly<Record<IntentType, string>> = {
   stopGame: 'stop the game',
 };
 
-/**
- * The step as `viewer` may know it. Errata 9.3: the negotiation is secret between its two players, so to anyone
- * else the end of the negotiation (2.5.5: one of them declared he will make no more proposals) is still the
- * negotiation. Every other step is public as it is (it holds nothing hidden: see Step).
- */
-export function stepSeenBy(step: Step, viewer: Viewer): Step {
-  if (step.kind !== 'negotiateFinal') return step;
-  const player = 'player' in viewer ? viewer.player : null;
-  if (player === step.actor || player === step.opponent) return step;
-  return { kind: 'negotiate', actor: step.actor, opponent: step.opponent };
-}
-
-/** Errata 1.3, 1.4: only the one player due to act (`actor`) may act; `sender` is told the step as he knows it. */
-export function notYourTurn(state: GameState, actor: PlayerId, sender: PlayerId): Decision {
-  const name = state.players.find((p) => p.id === actor)?.name ?? actor;
-  const step = stepSeenBy(state.step, { player: sender });
-  return reject('notYourTurn', `It is ${name}'s turn to act (${STEPS[step.kind].words}).`, 'errata 1.3, 1.4');
-}
-
 /** The intent is not one the current step allows (Complete Sequence of Play). */
-export function wrongStep(state: GameState, intent: IntentType): Decision {
-  const step = STEPS[state.step.kind];
-  return reject('wrongStep', `You cannot ${INTENT_WORDS[intent]} during ${step.words}.`, step.rule);
+export function wrongStep(step: ActingStep, intent: IntentType): Decision {
+  const rule = ruleOf(step);
+  return reject('wrongStep', `You cannot ${INTENT_WORDS[intent]} during ${rule.words}.`, rule.rule);
 }
 
-export interface Pending {
-  /** The one player who may act now; null when the game is over. */
-  readonly actor: PlayerId | null;
-  readonly step: StepKind;
-  /** What the actor may send; a view gives them to the actor alone (view.ts pendingSeenBy, 4.5, errata 9.3). */
-  readonly intents: readonly IntentType[];
-}
-
-/** The steps of the engagement phase (Complete Sequence 2.5), run by engagement.ts and the battle sequence. */
-export const ENGAGEMENT_STEPS = [
-  'chooseEngagement',
-  'negotiate',
-  'negotiateFinal',
-  'preBattleConcession',
-  'maneuver',
-  'concessionAttempted',
-  'driftConcession',
-  'strike',
-  'counterstrike',
-  'carryOver',
-  'battleEnding',
-  'postBattleAddition',
-  'acquireAngel',
-] as const satisfies readonly StepKind[];
-export type EngagementStepKind = (typeof ENGAGEMENT_STEPS)[number];
-export type EngagementStep = Extract<Step, { kind: EngagementStepKind }>;
-
-export function isEngagementStep(step: Step): step is EngagementStep {
-  return (ENGAGEMENT_STEPS as readonly StepKind[]).includes(step.kind);
+/**
+ * Errata 1.3, 1.4: only the step's actor may act. The sender is told whose turn it is, except inside a
+ * negotiation he takes no part in (errata 9.3): he learns only that it is going on, and between whom.
+ */
+export function notYourTurn(state: GameState, step: ActingStep, sender: PlayerId): Decision {
+  const name = (id: PlayerId) => state.players.find((p) => p.id === id)?.name ?? id;
+  if ((step.kind === 'negotiate' || step.kind === 'negotiateFinal') && sender !== step.opponent) {
+    const e = requireEngagement(state);
+    return reject(
+      'notYourTurn',
+      `${name(e.defenderOwner)} and ${name(e.attackerOwner)} are negotiating the engagement in land ${e.land}.`,
+      'errata 1.3, 1.4, 9.3',
+    );
+  }
+  return reject(
+    'notYourTurn',
+    `It is ${name(step.actor)}'s turn to act (${ruleOf(step).words}).`,
+    'errata 1.3, 1.4',
+  );
 }

@@ -5,11 +5,9 @@
 // `visibleTo` is the one rule of who may see each event; a public event holds nothing hidden.
 import { titanPower } from '../data/characters';
 import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/types';
-import { viewEngagement } from './engagementView';
+import { outsideNegotiation, stepSeenBy, viewEngagement } from './engagementView';
 import type { GameEvent } from './events';
-import { pending } from './pending';
-import type { Pending } from './steps';
-import { stepSeenBy } from './steps';
+import { type Pending, pending } from './pending';
 import type { GameOptions, GameResult, GameState, PlayerId, Step, TurnState, Viewer } from './types';
 
 export interface PlayerView {
@@ -47,7 +45,7 @@ export interface MasterplayView {
   readonly players: readonly PlayerView[];
   readonly turnOrder: readonly PlayerId[];
   readonly towerRolls: Readonly<Record<PlayerId, number>>;
-  /** The step as the viewer may know it (steps.ts stepSeenBy). */
+  /** The step as the viewer may know it (engagementView.ts stepSeenBy). */
   readonly step: Step;
   /** pendingSeenBy: the intent kinds only for the actor himself. */
   readonly pending: Pending;
@@ -84,7 +82,7 @@ export function view(state: GameState, viewer: Viewer): GameView {
     })),
     turnOrder: state.turnOrder,
     towerRolls: state.towerRolls,
-    step: stepSeenBy(state.step, viewer),
+    step: stepSeenBy(state, viewer),
     pending: pendingSeenBy(state, viewer),
     legions: Object.values(state.legions)
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
@@ -114,7 +112,9 @@ export function view(state: GameState, viewer: Viewer): GameView {
 export function pendingSeenBy(state: GameState, viewer: Viewer): Pending {
   const p = pending(state);
   if (p.actor !== null && 'player' in viewer && viewer.player === p.actor) return p;
-  return { actor: p.actor, step: stepSeenBy(state.step, viewer).kind, intents: [] };
+  const seen = stepSeenBy(state, viewer);
+  // Errata 9.3: who acts inside a negotiation is secret from those outside it.
+  return { actor: outsideNegotiation(state, viewer) ? null : p.actor, step: seen.kind, intents: [] };
 }
 
 /** Who may see an event: its private recipients, or 'all' (spectators included). */

@@ -8,17 +8,11 @@ import { reject } from './rejections';
 import { colorStepEvents } from './setup';
 import { eliminatePlayer } from './titan';
 import { endTurnEvents } from './turn';
-import type { GameState, PlayerId, StepKind } from './types';
+import type { GameState, PlayerId } from './types';
 
-/** The steps at which the acting player may withdraw (Complete Sequence 1.4.1, 2.1, 2.2, 2.3, 2.6, 2.7). */
-export const WITHDRAWAL_STEPS: readonly StepKind[] = ['chooseColor', 'split', 'move', 'muster'];
-
-export function mayWithdraw(state: GameState, player: PlayerId): boolean {
-  const step = state.step;
-  return step.kind !== 'gameOver' && WITHDRAWAL_STEPS.includes(step.kind) && step.actor === player;
-}
-
-export function decideWithdraw(state: GameState, player: PlayerId): Decision {
+/** `allowed`: the step allows it (its STEPS entry, Complete Sequence 1.4.1, 2.1, 2.2, 2.3, 2.6, 2.7) and it is
+ *  the player's turn to act. */
+export function decideWithdraw(state: GameState, player: PlayerId, allowed: boolean): Decision {
   const step = state.step;
   if (step.kind === 'gameOver') return reject('wrongStep', 'The game is over.', '3');
   if (step.kind === 'rollTower') {
@@ -28,7 +22,7 @@ export function decideWithdraw(state: GameState, player: PlayerId): Decision {
       'errata 5.1',
     );
   }
-  if (!mayWithdraw(state, player)) {
+  if (!allowed) {
     if (state.turn?.player === player) {
       return reject('notAllowed', 'You may not withdraw during your engagement phase.', 'errata 20.4');
     }

@@ -81,15 +81,40 @@ describe('the engagement as outsiders see it (errata 9.3)', () => {
     expect(step(declared)).toMatchObject({ kind: 'negotiateFinal', actor: A });
     expect(view(proposed.state, { player: A }).pending.intents).toContain('acceptProposal');
     expect(view(declared.state, { player: D }).step.kind).toBe('negotiateFinal');
-    // The others only see that the attacker is to act in the negotiation.
+    // The others only see that a negotiation between the two is going on: not whose turn it is.
     expect(outsiders(proposed, from)).toEqual(outsiders(declared, from));
     const seen = outsiders(proposed, from)[0];
-    expect(seen?.view.step).toEqual({ kind: 'negotiate', actor: A, opponent: D });
-    expect(seen?.view.pending).toEqual({ actor: A, step: 'negotiate', intents: [] });
-    // Errata 1.3/1.4: a third player acting out of turn is told whose turn it is, in the same words.
+    expect(seen?.view.step).toEqual({ kind: 'negotiate', actor: D, opponent: A });
+    expect(seen?.view.pending).toEqual({ actor: null, step: 'negotiate', intents: [] });
+    // Errata 1.3/1.4, 9.3: a third player acting out of turn is told a negotiation is going on, not whose turn.
     const outOfTurn = (run: Run) => rejectionOf(run, 'p3', { type: 'fight' });
     expect(outOfTurn(declared)).toEqual(outOfTurn(proposed));
-    expect(outOfTurn(declared).message).toContain('the negotiation');
+    expect(outOfTurn(declared).message).toContain('negotiating the engagement');
+    expect(outOfTurn(declared).rule).toContain('9.3');
+  });
+
+  it('errata 9.3: outsiders cannot tell whose turn it is in the negotiation, nor whether the attacker may summon yet', () => {
+    const run = engaged(['Centaur', 'Centaur']);
+    begin(run);
+    // The defender acts first (2.5.3): the view and a refusal as outsiders get them now...
+    const before = [THIRD, SPECTATOR].map((viewer) => view(run.state, viewer));
+    const refusedBefore = rejectionOf(run, 'p3', { type: 'fight' });
+    act(run, D, {
+      type: 'propose',
+      proposals: [{ attackerLosses: ['Titan', 'Ogre', 'Ogre'], defenderLosses: [] }],
+    });
+    // ...and once the attacker is to act and has earned the right to summon (2.5.3.1: the defender did not flee).
+    expect(step(run)).toMatchObject({ kind: 'negotiate', actor: A });
+    expect(run.state.engagement?.attackerMaySummon).toBe(true);
+    expect(view(run.state, { player: A }).engagement?.attackerMaySummon).toBe(true);
+    expect([THIRD, SPECTATOR].map((viewer) => view(run.state, viewer))).toEqual(before);
+    expect(rejectionOf(run, 'p3', { type: 'fight' })).toEqual(refusedBefore);
+    // The outcome is public: after the agreement the attacker's right shows.
+    act(run, A, {
+      type: 'acceptProposal',
+      proposal: { attackerLosses: ['Titan', 'Ogre', 'Ogre'], defenderLosses: [] },
+    });
+    expect(view(run.state, THIRD).step.kind).not.toBe('negotiate');
   });
 
   it('errata 9.1, 2.5.6.5, 15.2: after a concession without battle the summons step is offered whether or not the victor has an Angel to summon', () => {

@@ -6,11 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomPick } from '../../../shared/bot/index';
 import type { CharacterName } from '../../../shared/data/types';
 import { decide } from '../../../shared/engine/decide';
+import { outsideNegotiation } from '../../../shared/engine/engagementView';
 import { replay } from '../../../shared/engine/evolve';
 import type { Intent } from '../../../shared/engine/intents';
 import { legalIntents } from '../../../shared/engine/legal';
 import { pending } from '../../../shared/engine/pending';
-import { isEngagementStep } from '../../../shared/engine/steps';
 import type { GameState, Viewer } from '../../../shared/engine/types';
 import { view, visibleTo } from '../../../shared/engine/view';
 import { type BotGame, botGames } from '../support/botGames';
@@ -115,7 +115,7 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
         for (const other of state.players.map((p) => p.id).filter((id) => id !== actor)) {
           const d = decide(state, other, { type: 'rollMovement' }, scriptedDice([3]));
           if (!('rejected' in d)) throw new Error(`${other} acted out of turn at ${state.step.kind}`);
-          if (!isEngagementStep(state.step)) expect(d.rejected.code).toBe('notYourTurn');
+          expect(d.rejected.code).toBe('notYourTurn');
         }
         expect(state).toEqual(before);
       }
@@ -145,14 +145,13 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
     }
   });
 
-  it('errata 1.3/1.4: pending names the actor and offers every kind legalIntents lists at the masterplay steps', () => {
+  it('errata 1.3/1.4: pending names the actor and offers every kind legalIntents lists, at every step', () => {
     for (const g of games) {
       for (const { state, actor, intent } of g.samples) {
         const p = pending(state);
         expect(p.actor).toBe(actor);
         expect(p.step).toBe(state.step.kind);
         expect(p.intents).toContain(intent.type);
-        if (isEngagementStep(state.step)) continue;
         for (const i of legalIntents(state, actor)) expect(p.intents).toContain(i.type);
       }
     }
@@ -184,9 +183,10 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
           for (const filler of ['Ogre', 'Angel'] as const) {
             expect(view(withHidden(state, viewer, filler), viewer), JSON.stringify(state.step)).toEqual(seen);
           }
-          // Errata 1.3/1.4: who must act is public; what he may send goes to him alone.
+          // Errata 1.3/1.4: who must act is public (errata 9.3: but inside a negotiation, to its two players
+          // only); what he may send goes to him alone.
           const actor = pending(state).actor;
-          expect(seen.pending.actor).toBe(actor);
+          expect(seen.pending.actor).toBe(outsideNegotiation(state, viewer) ? null : actor);
           if (!('player' in viewer) || viewer.player !== actor) expect(seen.pending.intents).toEqual([]);
           checked++;
         }

@@ -1,7 +1,7 @@
 // One open game: the socket, the state reduced from its messages, the history filled from the REST API
 // where the socket's events leave a gap, and the intents sent (kept until answered, resent with the same id
 // after a reconnect, so a retry is never applied twice).
-import type { Intent } from '../../../shared/engine/intents';
+import type { Intent } from '../../../shared/engine/index';
 import type { ServerMessage } from '../../../shared/protocol/messages';
 import { api } from './api';
 import { type GameSocket, openGameSocket } from './connection';
@@ -21,6 +21,10 @@ export interface GameSession {
   /** Ask for a fresh state and legal intents. */
   sync(): void;
   dismissRejection(): void;
+  /** Write in the table chat (false when not connected). */
+  say(text: string): boolean;
+  /** Mute or unmute a chat author for oneself. */
+  mute(user: string, muted: boolean): void;
   close(): void;
 }
 
@@ -105,6 +109,12 @@ export function createGameSession(opts: GameSessionOptions): GameSession {
     },
     dismissRejection() {
       set({ ...state, rejection: null });
+    },
+    say(text) {
+      return socket.send({ type: 'chat', game: opts.game, text });
+    },
+    mute(user, muted) {
+      socket.send({ type: 'chatMute', game: opts.game, user, muted });
     },
     close() {
       closed = true;
