@@ -13,6 +13,7 @@ import {
   heatParams,
   reasonBody,
   registerTournamentBody,
+  replaceEntrantBody,
   seedEntrantBody,
   stageParams,
   tableParams,
@@ -573,6 +574,32 @@ export const REST_ROUTES = {
     auth: true,
     params: tableParams,
     body: correctResultBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  replaceEntrant: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/tables/:table/replace',
+    summary:
+      'Replace an absent entrant by the bot at a table: the server plays his seat whenever it must act, each a ' +
+      "public playerForced by 'director' (the director; logged).",
+    tag: 'tournaments',
+    auth: true,
+    params: tableParams,
+    body: replaceEntrantBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  endTableGame: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/tables/:table/end',
+    summary:
+      "End a table's game by Law 21.1: time is called, the player on turn finishes, then each remaining player " +
+      'has one more full turn; scored by 21.1/20.5 (the director; logged).',
+    tag: 'tournaments',
+    auth: true,
+    params: tableParams,
+    body: reasonBody,
     response: tournamentDetailSchema,
     status: 200,
   }),
