@@ -160,6 +160,7 @@ function turnStarted(state: GameState, event: EventOf<'turnStarted'>): GameState
     player: event.player,
     movementRoll: null,
     mulliganUsed: false,
+    legionMoved: false,
     splits: [],
     moves: [],
     engagements: [],
@@ -243,6 +244,7 @@ function legionMoved(state: GameState, event: EventOf<'legionMoved'>): GameState
     },
     turn: {
       ...turn,
+      legionMoved: true,
       moves: [
         ...turn.moves,
         {
