@@ -1,6 +1,6 @@
 // The rules engine as the server uses it. The app receives it as an option (main.ts passes the real
 // one) so the rooms depend on this contract, not on the engine's files.
-import { type BotLevel, botIntent } from '../shared/bot/index';
+import { type BotLevel, botIntent, botSight } from '../shared/bot/index';
 import {
   createGame,
   type Decision,
@@ -22,6 +22,7 @@ import {
   visibleTo,
 } from '../shared/engine/index';
 import type { Actor, Dice } from '../shared/engine/types';
+import { botPool } from './botPool';
 
 export interface RulesEngine {
   createGame(setup: GameSetup): { state: GameState; events: readonly GameEvent[] };
@@ -54,5 +55,9 @@ export const rulesEngine: RulesEngine = {
   view,
   visibleTo,
   defaultIntent,
-  botIntent: async (state, seat, level, seed, budgetMs) => botIntent(state, seat, level, seed, budgetMs),
+  // The random pick takes microseconds; the other levels think in the bot worker, off the event loop.
+  botIntent: async (state, seat, level, seed, budgetMs) =>
+    level === 'random'
+      ? botIntent(state, seat, level, seed, budgetMs)
+      : botPool.choose(botSight(state, seat), level, seed, budgetMs),
 };

@@ -442,13 +442,13 @@ export class Room {
   private async botTurn(seat: Seat): Promise<void> {
     if (this.closing || this.finished || this.deps.engine.pending(this.state).actor !== seat) return;
     const level = this.game.seats.find((s) => s.seat === seat)?.botLevel ?? 'random';
-    const choice = await this.deps.engine.botIntent(
-      this.state,
-      seat,
-      level,
-      randomInt(2 ** 47),
-      this.deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
-    );
+    const choice = await this.deps.engine
+      .botIntent(this.state, seat, level, randomInt(2 ** 47), this.deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS)
+      .catch((error: unknown) => {
+        this.deps.logger.error({ game: this.id, seat, level, err: error }, 'the bot failed to choose');
+        return null;
+      });
+    if (this.closing || this.finished || this.deps.engine.pending(this.state).actor !== seat) return;
     const choices = [
       ['choice', choice],
       ['default', this.deps.engine.defaultIntent(this.state, seat)],

@@ -16,6 +16,8 @@ export interface GreedyOptions {
   readonly samples: number;
   /** At most this many intents are tried (a seeded sample of the rest is dropped). */
   readonly breadth: number;
+  /** `performance.now()` after which no further intent is tried (the budget; deterministic unless it is hit). */
+  readonly deadline: number;
 }
 
 /** The state after `intent` (null: the engine refused it on the guessed state, or the guess broke one of its
@@ -45,6 +47,7 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
   let best: Intent | null = null;
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const intent of tried) {
+    if (best !== null && performance.now() > o.deadline) break;
     const value = expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1);
     if (value > bestValue) {
       bestValue = value;

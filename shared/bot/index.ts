@@ -40,13 +40,19 @@ export function chooseFromSight(
   budgetMs: number = DEFAULT_BOT_BUDGET_MS,
 ): Intent | null {
   const random = typeof seed === 'number' ? seededRandom(seed) : seed;
+  // A margin for the sight's transfer and the answer.
+  const deadline = performance.now() + budgetMs * 0.8;
   switch (level) {
     case 'random':
       return randomPick(sight.legal, random, 'seat');
     case 'normal':
-      return greedyIntent(sight, random, { samples: 3, breadth: 40 });
+      return greedyIntent(sight, random, { samples: 3, breadth: 40, deadline });
     case 'strong':
-      return greedyIntent(sight, random, { samples: 6, breadth: Math.max(40, Math.floor(budgetMs)) });
+      return greedyIntent(sight, random, {
+        samples: 6,
+        breadth: Math.max(40, Math.floor(budgetMs)),
+        deadline,
+      });
     default: {
       const unknown: never = level;
       throw new Error(`unknown bot level ${String(unknown)}`);

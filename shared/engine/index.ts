@@ -1,5 +1,8 @@
 // The rules engine's public contract (../shared/specs/engine.md). Everything the server, the bots, the
-// tests and the browser need comes from here.
+// tests and the browser need comes from here. The browser imports nothing else of the engine (Biome's
+// noRestrictedImports): what is legal comes from the server's `legal`, and why an intent it builds is not
+// comes from the checks below, the same ones `decide` applies, over what that player knows.
+export { type StrikeOption, strikeOptions } from './battle/strike';
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
 export type { Decision, EventOf, GameEvent, GameEventType } from './events';
@@ -13,10 +16,12 @@ export {
   proposalSchema,
 } from './intents';
 export { legalIntents } from './legal';
-export { landDistances } from './movement';
+export { type LegionMove, landDistances, towerTeleportLord } from './movement';
 export { canMuster, recruitOptions } from './muster';
+export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
+export { isFirstTurn, type SplitKnowledge, splitProblem } from './split';
 export * from './types';
-export { type GameView, view, visibleTo } from './view';
+export { type GameView, type LegionView, type PlayerView, view, visibleTo } from './view';

@@ -34,17 +34,27 @@ function legionCharacters(state: GameState, side: BattleSide): readonly Characte
   return state.legions[legionOfSide(requireEngagement(state), side)]?.characters ?? [];
 }
 
-/** Errata 9.3: why a single proposal is not a legal agreement, or null. */
-export function proposalProblem(state: GameState, p: Proposal): string | null {
-  return agreementProblem(legionCharacters(state, 'attacker'), legionCharacters(state, 'defender'), p);
+/** What the two negotiating players know (2.5.1, 2.5.2, errata 9.3): both legions' contents, from the
+ *  inspection, and the proposals each side has made so far. */
+export interface NegotiationKnowledge {
+  readonly attacker: readonly CharacterName[];
+  readonly defender: readonly CharacterName[];
+  readonly attackerProposals: readonly Proposal[];
+  readonly defenderProposals: readonly Proposal[];
 }
 
-/**
- * Errata 9.3: why a proposal is not a legal agreement between legions of these contents, or null. The two
- * negotiating players know both contents (the inspection, 2.5.1–2.5.2), so a client may check a proposal
- * before sending it.
- */
-export function agreementProblem(
+function knowledgeOf(state: GameState): NegotiationKnowledge {
+  const n = requireEngagement(state).negotiation;
+  return {
+    attacker: legionCharacters(state, 'attacker'),
+    defender: legionCharacters(state, 'defender'),
+    attackerProposals: n.attackerProposals,
+    defenderProposals: n.defenderProposals,
+  };
+}
+
+/** Errata 9.3: why a proposal is not a legal agreement between legions of these contents, or null. */
+function agreementProblem(
   attacker: readonly CharacterName[],
   defender: readonly CharacterName[],
   p: Proposal,
@@ -64,22 +74,23 @@ export function agreementProblem(
   return null;
 }
 
-function proposalsOf(state: GameState, side: BattleSide): readonly Proposal[] {
-  const n = requireEngagement(state).negotiation;
-  return side === 'attacker' ? n.attackerProposals : n.defenderProposals;
-}
+const proposalsOf = (known: NegotiationKnowledge, side: BattleSide): readonly Proposal[] =>
+  side === 'attacker' ? known.attackerProposals : known.defenderProposals;
 
-/** Errata 9.3, 2.5.4.1–2: why `side` may not make this set of proposals, or null. */
-export function proposalSetProblem(
-  state: GameState,
+/**
+ * Errata 9.3, 2.5.4.1–2: why `side` may not make this set of proposals, or null. The one check of a set of
+ * proposals: `decide` applies it, and a negotiating player may ask it before he sends (he knows all it reads).
+ */
+export function proposalsProblem(
+  known: NegotiationKnowledge,
   side: BattleSide,
   proposals: readonly Proposal[],
 ): Rejection | null {
   for (const p of proposals) {
-    const problem = proposalProblem(state, p);
+    const problem = agreementProblem(known.attacker, known.defender, p);
     if (problem !== null)
       return rejection('illegalProposal', `Not a legal agreement: ${problem}.`, 'errata 9.3');
-    if (proposalsOf(state, opponent(side)).some((q) => sameProposal(p, q))) {
+    if (proposalsOf(known, opponent(side)).some((q) => sameProposal(p, q))) {
       return rejection(
         'illegalProposal',
         'Your opponent already made that proposal: accept it instead of proposing it.',
@@ -87,7 +98,7 @@ export function proposalSetProblem(
       );
     }
   }
-  const own = proposalsOf(state, side);
+  const own = proposalsOf(known, side);
   if (!proposals.some((p) => !own.some((q) => sameProposal(p, q)))) {
     return rejection(
       'illegalProposal',
@@ -102,7 +113,7 @@ export function proposalSetProblem(
 export function decidePropose(state: GameState, player: PlayerId, intent: IntentOf<'propose'>): Decision {
   const engagement = requireEngagement(state);
   const side = sideOfPlayer(engagement, player) as BattleSide;
-  const problem = proposalSetProblem(state, side, intent.proposals);
+  const problem = proposalsProblem(knowledgeOf(state), side, intent.proposals);
   if (problem !== null) return { rejected: problem };
   const unique: Proposal[] = [];
   for (const p of intent.proposals.map(normalizeProposal)) {
@@ -125,7 +136,7 @@ export function decideAcceptProposal(
   intent: IntentOf<'acceptProposal'>,
 ): Decision {
   const side = sideOfPlayer(requireEngagement(state), player) as BattleSide;
-  const made = proposalsOf(state, opponent(side)).find((q) => sameProposal(q, intent.proposal));
+  const made = proposalsOf(knowledgeOf(state), opponent(side)).find((q) => sameProposal(q, intent.proposal));
   if (made === undefined) {
     return reject('illegalProposal', 'You may only accept a proposal your opponent has made.', 'errata 9.3');
   }
@@ -158,8 +169,8 @@ export function decideFight(state: GameState): Decision {
  * characters; each as a set of one, if it is a legal set for `side` now.
  */
 export function proposalIntents(state: GameState, side: BattleSide): Intent[] {
-  const attacker = legionCharacters(state, 'attacker');
-  const defender = legionCharacters(state, 'defender');
+  const known = knowledgeOf(state);
+  const { attacker, defender } = known;
   const candidates: Proposal[] = [
     { attackerLosses: [...attacker], defenderLosses: [] },
     { attackerLosses: [], defenderLosses: [...defender] },
@@ -175,11 +186,13 @@ export function proposalIntents(state: GameState, side: BattleSide): Intent[] {
   }
   return candidates
     .map(normalizeProposal)
-    .filter((p) => proposalSetProblem(state, side, [p]) === null)
+    .filter((p) => proposalsProblem(known, side, [p]) === null)
     .map((p): Intent => ({ type: 'propose', proposals: [p] }));
 }
 
 /** The opponent's proposals `side` may accept. */
 export function acceptIntents(state: GameState, side: BattleSide): Intent[] {
-  return proposalsOf(state, opponent(side)).map((proposal): Intent => ({ type: 'acceptProposal', proposal }));
+  return proposalsOf(knowledgeOf(state), opponent(side)).map(
+    (proposal): Intent => ({ type: 'acceptProposal', proposal }),
+  );
 }

@@ -1,7 +1,7 @@
 // Splitting legions in the Commencement Phase (Complete Sequence 2.1; 4.2, 4.3, 5.2, 6.1, errata 4.1/5.2) and
 // the recombination of split-offs left stacked at the end of movement (2.4, 4.3, errata 4.7).
 import { isLord } from '../data/characters';
-import type { MarkerId } from '../data/types';
+import type { CharacterName, MarkerId } from '../data/types';
 import { isSubMultiset, sortCharacters, subMultisets, withoutCharacters } from './contents';
 import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';
@@ -16,9 +16,14 @@ export const FIRST_SPLIT_SIZE = 4;
 
 // ---------------------------------------------------------------- 2.1 splits
 
-/** The current player's first turn (errata 4.1/5.2: the initial split is made then). */
-export function isFirstTurn(state: GameState): boolean {
-  return state.turn !== null && playerOf(state, state.turn.player).turnsTaken === 1;
+/** The current player's first turn (errata 4.1/5.2: the initial split is made then). Reads only what every
+ *  player's view shows too (the turn and the players' turn counts). */
+export function isFirstTurn(state: {
+  readonly turn: { readonly player: PlayerId } | null;
+  readonly players: readonly { readonly id: PlayerId; readonly turnsTaken: number }[];
+}): boolean {
+  const turn = state.turn;
+  return turn !== null && state.players.find((p) => p.id === turn.player)?.turnsTaken === 1;
 }
 
 /** Errata 4.1/5.2, Complete Sequence 2.1: on his first turn the player must split before his movement roll. */
@@ -26,28 +31,30 @@ export function firstSplitPending(state: GameState): boolean {
   return isFirstTurn(state) && currentTurn(state).splits.length === 0;
 }
 
-/** The one check of a split (decide and legalIntents both use it): null when legal. */
-export function checkSplit(state: GameState, player: PlayerId, intent: IntentOf<'split'>): Rejection | null {
-  const legion = state.legions[intent.legion];
-  if (legion === undefined) {
-    return rejection('unknownLegion', `There is no legion ${intent.legion} on the Masterboard.`, '4.2');
-  }
-  if (legion.owner !== player) {
-    return rejection('notYourLegion', `Legion ${intent.legion} is not yours.`, '4.6');
-  }
+/** What a split's rules read, all of it known to the player splitting: his legion's contents, his free
+ *  markers, whether this is his first turn and how many splits he made this turn. */
+export interface SplitKnowledge {
+  readonly characters: readonly CharacterName[];
+  readonly markersAvailable: readonly MarkerId[];
+  readonly firstTurn: boolean;
+  readonly splitsThisTurn: number;
+}
+
+/** The one check of a split (decide and legalIntents through checkSplit, the client from its view of his
+ *  own legion): null when legal. */
+export function splitProblem(known: SplitKnowledge, intent: IntentOf<'split'>): Rejection | null {
   const all = intent.groups.flatMap((g) => g.characters);
-  if (!isSubMultiset(all, legion.characters)) {
+  if (!isSubMultiset(all, known.characters)) {
     return rejection(
       'illegalSplit',
-      `Legion ${legion.id} does not hold ${all.join(', ')}; a new legion takes only characters of the old one.`,
+      `Legion ${intent.legion} does not hold ${all.join(', ')}; a new legion takes only characters of the old one.`,
       '4.3',
     );
   }
   // The new legions, then what stays under the old marker.
-  const parts = [...intent.groups.map((g) => g.characters), withoutCharacters(legion.characters, all)];
+  const parts = [...intent.groups.map((g) => g.characters), withoutCharacters(known.characters, all)];
   const markers = intent.groups.map((g) => g.marker);
-  const available = playerOf(state, player).markersAvailable;
-  const missing = markers.find((m) => !available.includes(m));
+  const missing = markers.find((m) => !known.markersAvailable.includes(m));
   if (missing !== undefined || new Set(markers).size !== markers.length) {
     return rejection(
       'illegalSplit',
@@ -55,8 +62,8 @@ export function checkSplit(state: GameState, player: PlayerId, intent: IntentOf<
       '4.2, 4.6',
     );
   }
-  if (isFirstTurn(state)) {
-    if (currentTurn(state).splits.length > 0) {
+  if (known.firstTurn) {
+    if (known.splitsThisTurn > 0) {
       return rejection(
         'illegalSplit',
         'Your two beginning legions may not be split again until your second turn.',
@@ -81,6 +88,26 @@ export function checkSplit(state: GameState, player: PlayerId, intent: IntentOf<
     );
   }
   return null;
+}
+
+/** A split by `player` in this state: his legion, then the split's own rules. */
+export function checkSplit(state: GameState, player: PlayerId, intent: IntentOf<'split'>): Rejection | null {
+  const legion = state.legions[intent.legion];
+  if (legion === undefined) {
+    return rejection('unknownLegion', `There is no legion ${intent.legion} on the Masterboard.`, '4.2');
+  }
+  if (legion.owner !== player) {
+    return rejection('notYourLegion', `Legion ${intent.legion} is not yours.`, '4.6');
+  }
+  return splitProblem(
+    {
+      characters: legion.characters,
+      markersAvailable: playerOf(state, player).markersAvailable,
+      firstTurn: isFirstTurn(state),
+      splitsThisTurn: currentTurn(state).splits.length,
+    },
+    intent,
+  );
 }
 
 /** 2.1, 4.3: the split is public as markers and heights; the contents go to the owner only. */

@@ -1,6 +1,7 @@
 // The bot seats' fallback and recovery, with the real engine behind a wrapper that makes the bot's own
 // choice refused (as an engine bug would): the bot then plays the engine's default intent, even one of
-// the same type, and a bot that had nothing to play acts again once the game has moved on.
+// the same type, and a bot that had nothing to play acts again once the game has moved on. Bots of the
+// normal and strong levels think in the bot worker (server/botPool.ts) and play on like any seat.
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RulesEngine, rulesEngine } from '../../server/engine';
 import type { Room } from '../../server/rooms/room';
@@ -18,6 +19,21 @@ afterAll(async () => {
 const stalled = (room: Room) => (room as unknown as { botStalled: boolean }).botStalled;
 
 describe('bots', () => {
+  it('issue 15: normal and strong bot seats play on through the bot worker, every choice accepted', async () => {
+    const server = await startServer(testConfig());
+    servers.push(server);
+    const { game: a } = await startedGame(server.app, 2, 0, {}, 'normal');
+    const { game: b } = await startedGame(server.app, 2, 0, {}, 'strong');
+    const rooms = [(await server.app.titan.rooms.get(a.id))!, (await server.app.titan.rooms.get(b.id))!];
+    await waitFor(
+      () => rooms.every((r) => r.currentSeq > 150 || r.finished),
+      'both bot games to play 150 events',
+      90_000,
+    );
+    for (const room of rooms) expect(stalled(room)).toBe(false);
+    expect(server.app.titan.metrics.read().botIntents).toBeGreaterThan(20);
+  }, 120_000);
+
   it('falls back to the default intent when its choice is refused, even one of the same type', async () => {
     // Every intent the bot chooses is refused; the engine's default intent (the same rollTower) is not.
     const chosen = new WeakSet<Intent>();

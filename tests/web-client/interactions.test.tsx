@@ -84,7 +84,9 @@ describe('the split dialog (2.1, 4.3)', () => {
     const { dialog, send } = openSplit(firstSplit, start.id);
     // Both lords in one legion.
     clickCharacters(dialog, ['Titan', 'Angel', 'Ogre', 'Centaur']);
-    expect(within(dialog).getByRole('status').textContent).toMatch(/not allowed: the first split is 4-4/);
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'On your first turn you must split your eight characters 4-4, with exactly one lord (your Titan or your Angel) in each legion. (Complete Sequence 2.1, errata 4.1/5.2, 5.2)',
+    );
     expect(splitButton(dialog).disabled).toBe(true);
     expect(splitButton(dialog).getAttribute('aria-describedby')).toBe(
       within(dialog).getByRole('status').getAttribute('id'),
@@ -120,7 +122,9 @@ describe('the split dialog (2.1, 4.3)', () => {
 
     fireEvent.change(second, { target: { value: first.value } });
     expect(splitButton(dialog).disabled).toBe(true);
-    expect(within(dialog).getByText('Choose two different markers.')).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      `Each new legion needs a different free legion marker of yours; ${first.value} is not one. (4.2, 4.6)`,
+    );
     fireEvent.click(splitButton(dialog));
     expect(send).not.toHaveBeenCalled();
 
@@ -251,7 +255,11 @@ describe('the proposal builder (9.3)', () => {
     const { send } = renderAt(negotiating, actor, <EngagementPanel />);
     // Nothing picked: nothing to add.
     expect(addButton().disabled).toBe(true);
-    expect(within(builder()).getByText('Pick what at least one legion loses.')).toBeTruthy();
+    expect(
+      within(builder()).getByText(
+        'Not a legal agreement: at least one legion must be wholly eliminated. (errata 9.3)',
+      ),
+    ).toBeTruthy();
 
     // The attacker loses everything (one checkbox per character), the defender one character.
     for (const box of within(side('Attacker loses')).getAllByRole('checkbox')) fireEvent.click(box);
@@ -299,7 +307,7 @@ describe('the proposal builder (9.3)', () => {
     expect(addButton().disabled).toBe(true);
     expect(
       within(builder()).getByText(
-        'Not a legal agreement: at least one legion must be wholly eliminated (errata 9.3).',
+        'Not a legal agreement: at least one legion must be wholly eliminated. (errata 9.3)',
       ),
     ).toBeTruthy();
     // The defender wholly eliminated: a legal agreement.
@@ -314,7 +322,7 @@ describe('the proposal builder (9.3)', () => {
       expect(addButton().disabled).toBe(true);
       expect(
         within(builder()).getByText(
-          'Not a legal agreement: a legion that loses its Titan loses all its characters (errata 9.3).',
+          'Not a legal agreement: a legion that loses its Titan loses all its characters. (errata 9.3)',
         ),
       ).toBeTruthy();
     }
@@ -336,12 +344,18 @@ describe('the proposal builder (9.3)', () => {
     // The player's own earlier proposal.
     for (const box of within(side('Attacker loses')).getAllByRole('checkbox')) fireEvent.click(box);
     expect(addButton().disabled).toBe(true);
-    expect(within(builder()).getByText('You already made this proposal.')).toBeTruthy();
+    expect(
+      within(builder()).getByText('A set of proposals must include at least one new proposal. (errata 9.3)'),
+    ).toBeTruthy();
     // The opponent's.
     for (const box of within(side('Attacker loses')).getAllByRole('checkbox')) fireEvent.click(box);
     for (const box of within(side('Defender loses')).getAllByRole('checkbox')) fireEvent.click(box);
     expect(addButton().disabled).toBe(true);
-    expect(within(builder()).getByText('Your opponent made this proposal: accept it instead.')).toBeTruthy();
+    expect(
+      within(builder()).getByText(
+        'Your opponent already made that proposal: accept it instead of proposing it. (errata 9.3)',
+      ),
+    ).toBeTruthy();
     expect(send).not.toHaveBeenCalled();
   });
 });

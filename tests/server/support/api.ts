@@ -1,6 +1,8 @@
 // REST calls for tests, through fastify's inject (no socket needed).
+
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { BotLevel } from '../../../shared/bot/index';
 import type { createGameBody, GameSummary, Tokens } from '../../../shared/protocol/rest';
 
 export interface Response<T> {
@@ -43,6 +45,7 @@ export async function startedGame(
   seats: number,
   humans: number,
   extra: Partial<z.input<typeof createGameBody>> = {},
+  botLevel: BotLevel = 'random',
 ): Promise<{ game: GameSummary; players: Tokens[] }> {
   const players: Tokens[] = [];
   for (let i = 0; i < humans; i++) players.push(await guest(app, `Player ${i + 1}`));
@@ -57,7 +60,12 @@ export async function startedGame(
     );
   }
   for (let i = humans; i < seats; i++) {
-    await ok(call(app, 'POST', `/api/games/${created.id}/bots`, { token: creator.accessToken, body: {} }));
+    await ok(
+      call(app, 'POST', `/api/games/${created.id}/bots`, {
+        token: creator.accessToken,
+        body: { level: botLevel },
+      }),
+    );
   }
   const game = await ok(
     call<GameSummary>(app, 'POST', `/api/games/${created.id}/start`, { token: creator.accessToken }),

@@ -4,6 +4,8 @@ import type { UserDto } from '../../../shared/protocol/rest';
 import { GameScreen } from '../game/GameScreen';
 import { LobbyScreen } from '../lobby/LobbyScreen';
 import { SignInScreen } from '../lobby/SignInScreen';
+import { TournamentScreen } from '../tournament/TournamentScreen';
+import { TournamentsScreen } from '../tournament/TournamentsScreen';
 import { ApiError, api, currentUser, onUserChange } from './api';
 import { navigate, useRoute } from './route';
 
@@ -34,6 +36,11 @@ export function App() {
           TITAN
         </button>
         {user !== null && (
+          <button type="button" className="link" onClick={() => navigate({ page: 'tournaments' })}>
+            Tournaments
+          </button>
+        )}
+        {user !== null && (
           <span className="user">
             <span title="Signed in as">{user.name}</span>
             {user.guest && <span className="tag">guest</span>}
@@ -56,6 +63,10 @@ export function App() {
         <SignInScreen />
       ) : route.page === 'lobby' ? (
         <LobbyScreen user={user} />
+      ) : route.page === 'tournaments' ? (
+        <TournamentsScreen user={user} />
+      ) : route.page === 'tournament' ? (
+        <TournamentScreen key={route.tournament} user={user} id={route.tournament} invite={route.invite} />
       ) : (
         <GameScreen key={`${route.game}/${route.as}`} user={user} route={route} />
       )}

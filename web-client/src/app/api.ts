@@ -172,7 +172,8 @@ export function reclaimLink(): string | null {
   return `${origin}${pathname}#/reclaim/${code}`;
 }
 
-async function authed<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** A call with the access token (refreshed once and retried on a 401). */
+export async function authed<T>(method: string, path: string, body?: unknown): Promise<T> {
   try {
     return await call<T>(method, path, body, await accessToken());
   } catch (e) {

@@ -1,7 +1,7 @@
 // One open game: the socket, the state reduced from its messages, the history filled from the REST API
 // where the socket's events leave a gap, and the intents sent (kept until answered, resent with the same id
 // after a reconnect, so a retry is never applied twice).
-import type { Intent } from '../../../shared/engine/intents';
+import type { Intent } from '../../../shared/engine/index';
 import type { ServerMessage } from '../../../shared/protocol/messages';
 import { api } from './api';
 import { type GameSocket, openGameSocket } from './connection';

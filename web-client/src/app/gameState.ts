@@ -1,9 +1,7 @@
 // What the client knows of one game, and how each server message changes it (a pure reducer, so it can be
 // tested without a socket). The server decides everything; this only keeps the latest view, the legal
 // intents it sent, the event history by seq, the intents awaiting an answer and the last rejection.
-import type { GameEvent } from '../../../shared/engine/events';
-import type { Intent } from '../../../shared/engine/intents';
-import type { GameView } from '../../../shared/engine/view';
+import type { GameEvent, GameView, Intent } from '../../../shared/engine/index';
 import type { HiddenEvent, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
 import type { ConnectionStatus } from './connection';
 

@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react';
 
 export type Route =
   | { readonly page: 'lobby' }
+  | { readonly page: 'tournaments' }
+  | { readonly page: 'tournament'; readonly tournament: string; readonly invite?: string }
   /** A guest's seat-reclaim link (api.reclaimLink). */
   | { readonly page: 'reclaim'; readonly code: string }
   | {
@@ -15,6 +17,12 @@ export type Route =
 export function parseRoute(hash: string): Route {
   const reclaim = /^#\/reclaim\/([0-9a-fA-F-]{36}\.[A-Za-z0-9_-]+)$/.exec(hash);
   if (reclaim !== null) return { page: 'reclaim', code: reclaim[1] as string };
+  if (hash === '#/tournaments') return { page: 'tournaments' };
+  const tournament = /^#\/tournaments\/([0-9a-fA-F-]{36})(?:\?invite=([^&]+))?$/.exec(hash);
+  if (tournament !== null) {
+    const route: Route = { page: 'tournament', tournament: tournament[1] as string };
+    return tournament[2] === undefined ? route : { ...route, invite: decodeURIComponent(tournament[2]) };
+  }
   const m = /^#\/(play|watch)\/([0-9a-fA-F-]{36})(?:\?invite=([^&]+))?$/.exec(hash);
   if (m === null) return { page: 'lobby' };
   const route: Route = { page: 'game', game: m[2] as string, as: m[1] === 'play' ? 'player' : 'spectator' };
@@ -24,6 +32,11 @@ export function parseRoute(hash: string): Route {
 export function routeHash(route: Route): string {
   if (route.page === 'lobby') return '#/';
   if (route.page === 'reclaim') return `#/reclaim/${route.code}`;
+  if (route.page === 'tournaments') return '#/tournaments';
+  if (route.page === 'tournament') {
+    const base = `#/tournaments/${route.tournament}`;
+    return route.invite === undefined ? base : `${base}?invite=${encodeURIComponent(route.invite)}`;
+  }
   const base = `#/${route.as === 'player' ? 'play' : 'watch'}/${route.game}`;
   return route.invite === undefined ? base : `${base}?invite=${encodeURIComponent(route.invite)}`;
 }

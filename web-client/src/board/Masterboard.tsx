@@ -3,7 +3,7 @@
 // an attacker would enter the Battleland from.
 import { LAND_NUMBERS, land } from '../../../shared/data/masterboard';
 import type { AttackerSide, LandNumber, MarkerId, PlayerColor } from '../../../shared/data/types';
-import type { LegionMove } from '../../../shared/engine/movement';
+import type { LegionMove } from '../../../shared/engine/index';
 import { buttonProps } from './keys';
 import {
   BOARD_HEIGHT,

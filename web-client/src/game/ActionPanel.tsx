@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { land } from '../../../shared/data/masterboard';
 import type { MarkerId } from '../../../shared/data/types';
-import type { Intent, IntentType } from '../../../shared/engine/intents';
-import type { LegionView } from '../../../shared/engine/view';
+import type { Intent, IntentType, LegionView } from '../../../shared/engine/index';
 import { Dialog } from '../ui/Dialog';
 import { concessionWords, intentLabel, stepName } from './describe';
 import { MusterDialog } from './MusterDialog';

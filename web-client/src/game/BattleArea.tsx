@@ -5,10 +5,13 @@
 // strikeOptions only adds the carry-over hint.
 import { useState } from 'react';
 import type { HexLabel } from '../../../shared/data/types';
-import { strikeOptions } from '../../../shared/engine/battle/strike';
-import type { EventOf } from '../../../shared/engine/events';
-import type { Intent, IntentOf } from '../../../shared/engine/intents';
-import type { BattleState } from '../../../shared/engine/types';
+import {
+  type BattleState,
+  type EventOf,
+  type Intent,
+  type IntentOf,
+  strikeOptions,
+} from '../../../shared/engine/index';
 import { type BattleChit, Battleland } from '../board/Battleland';
 import { Dice } from '../ui/Die';
 import { legalOf, useTable } from './table';

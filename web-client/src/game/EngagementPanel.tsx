@@ -4,8 +4,13 @@
 import { useId, useState } from 'react';
 import { land } from '../../../shared/data/masterboard';
 import type { CharacterName, MarkerId } from '../../../shared/data/types';
-import type { Proposal } from '../../../shared/engine/intents';
-import { agreementProblem, normalizeProposal, sameProposal } from '../../../shared/engine/negotiation';
+import {
+  type NegotiationKnowledge,
+  normalizeProposal,
+  type Proposal,
+  proposalsProblem,
+  sameProposal,
+} from '../../../shared/engine/index';
 import { describeProposal, stepName } from './describe';
 import { CharacterList } from './LegionPanel';
 import { legalOf, useTable } from './table';
@@ -89,25 +94,16 @@ export function EngagementPanel() {
           ))}
         </div>
       )}
-      {proposing && (
+      {proposing && mySide !== null && negotiation !== null && (
         <ProposalBuilder
-          attacker={attacker.characters}
-          defender={defender.characters}
+          side={mySide}
+          known={{
+            attacker: attacker.characters,
+            defender: defender.characters,
+            attackerProposals: negotiation.attackerProposals,
+            defenderProposals: negotiation.defenderProposals,
+          }}
           suggestions={legalOf(legal, 'propose').flatMap((p) => p.proposals)}
-          made={
-            negotiation === null || mySide === null
-              ? []
-              : mySide === 'attacker'
-                ? negotiation.attackerProposals
-                : negotiation.defenderProposals
-          }
-          opponents={
-            negotiation === null || mySide === null
-              ? []
-              : mySide === 'attacker'
-                ? negotiation.defenderProposals
-                : negotiation.attackerProposals
-          }
           busy={busy}
           onSend={(proposals) => send({ type: 'propose', proposals })}
         />
@@ -136,40 +132,32 @@ function ProposalList({ title, proposals }: { title: string; proposals: readonly
   );
 }
 
-/** 9.3: a proposal names exactly what each legion loses; a player offers a set of them at once. The builder
- *  refuses what cannot be a new proposal (nothing lost on either side, one already in the set, one this player
- *  already made, one the opponent made, which is accepted instead) and what is no legal agreement (errata
- *  9.3, the engine's agreementProblem on the two legions' contents, known to both after the inspection). The
- *  server decides all the same. */
+/** 9.3: a proposal names exactly what each legion loses; a player offers a set of them at once. Whether a
+ *  proposal may be made is the engine's own check (proposalsProblem, errata 9.3) over what both negotiating
+ *  players know: the two legions' contents (the inspection) and the proposals made so far. The builder only
+ *  keeps a proposal out of the set that already holds it. The server decides all the same. */
 function ProposalBuilder(props: {
-  attacker: readonly CharacterName[];
-  defender: readonly CharacterName[];
+  side: 'attacker' | 'defender';
+  known: NegotiationKnowledge;
   suggestions: readonly Proposal[];
-  /** The proposals this player made earlier in this negotiation, and those of the opponent. */
-  made: readonly Proposal[];
-  opponents: readonly Proposal[];
   busy: boolean;
   onSend: (proposals: Proposal[]) => void;
 }) {
-  const [lostA, setLostA] = useState<boolean[]>(() => props.attacker.map(() => false));
-  const [lostD, setLostD] = useState<boolean[]>(() => props.defender.map(() => false));
+  const { attacker, defender } = props.known;
+  const [lostA, setLostA] = useState<boolean[]>(() => attacker.map(() => false));
+  const [lostD, setLostD] = useState<boolean[]>(() => defender.map(() => false));
   const [set, setSet] = useState<Proposal[]>([]);
   const refusalId = useId();
   const current: Proposal = normalizeProposal({
-    attackerLosses: props.attacker.filter((_, i) => lostA[i]),
-    defenderLosses: props.defender.filter((_, i) => lostD[i]),
+    attackerLosses: attacker.filter((_, i) => lostA[i]),
+    defenderLosses: defender.filter((_, i) => lostD[i]),
   });
   const toggle = (flags: boolean[], i: number) => flags.map((f, j) => (j === i ? !f : f));
   /** Why `p` may not be added to the set, or null. */
   const refusal = (p: Proposal): string | null => {
-    if (p.attackerLosses.length === 0 && p.defenderLosses.length === 0)
-      return 'Pick what at least one legion loses.';
     if (set.some((q) => sameProposal(p, q))) return 'This proposal is already in the set.';
-    if (props.made.some((q) => sameProposal(p, q))) return 'You already made this proposal.';
-    if (props.opponents.some((q) => sameProposal(p, q)))
-      return 'Your opponent made this proposal: accept it instead.';
-    const problem = agreementProblem(props.attacker, props.defender, p);
-    return problem === null ? null : `Not a legal agreement: ${problem} (errata 9.3).`;
+    const problem = proposalsProblem(props.known, props.side, [p]);
+    return problem === null ? null : `${problem.message} (${problem.rule})`;
   };
   const add = (p: Proposal) => {
     if (refusal(p) === null) setSet([...set, normalizeProposal(p)]);
@@ -185,7 +173,7 @@ function ProposalBuilder(props: {
       <div className="sides">
         <fieldset>
           <legend>Attacker loses</legend>
-          {props.attacker.map((c, i) => (
+          {attacker.map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a legion may hold several of one creature
             <label key={i} className="check">
               <input
@@ -196,13 +184,13 @@ function ProposalBuilder(props: {
               {c}
             </label>
           ))}
-          <button type="button" className="link" onClick={() => setLostA(props.attacker.map(() => true))}>
+          <button type="button" className="link" onClick={() => setLostA(attacker.map(() => true))}>
             all
           </button>
         </fieldset>
         <fieldset>
           <legend>Defender loses</legend>
-          {props.defender.map((c, i) => (
+          {defender.map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a legion may hold several of one creature
             <label key={i} className="check">
               <input
@@ -213,7 +201,7 @@ function ProposalBuilder(props: {
               {c}
             </label>
           ))}
-          <button type="button" className="link" onClick={() => setLostD(props.defender.map(() => true))}>
+          <button type="button" className="link" onClick={() => setLostD(defender.map(() => true))}>
             all
           </button>
         </fieldset>

@@ -2,7 +2,7 @@
 // what I may do now, the selected legion, the event history, the connection and the last rejection.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { LandNumber, MarkerId } from '../../../shared/data/types';
-import type { Intent } from '../../../shared/engine/intents';
+import type { Intent } from '../../../shared/engine/index';
 import { createGameSession, type GameSession } from '../app/gameSession';
 import { currentLegal, type GameClientState } from '../app/gameState';
 import { navigate } from '../app/route';

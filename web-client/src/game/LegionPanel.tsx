@@ -3,7 +3,7 @@
 import { CHARACTERS } from '../../../shared/data/characters';
 import { land } from '../../../shared/data/masterboard';
 import type { CharacterName } from '../../../shared/data/types';
-import type { LegionView } from '../../../shared/engine/view';
+import type { LegionView } from '../../../shared/engine/index';
 import { useTable } from './table';
 
 export function CharacterList({

@@ -1,8 +1,7 @@
 // Several moves end on the same land (different entry sides, a teleport, or a Tower Teleport that may reveal
 // one of several Lords, 8.1): the player picks one. Each choice is one of the server's legal intents.
 import type { CharacterName, LandNumber, MarkerId } from '../../../shared/data/types';
-import type { Intent, IntentOf } from '../../../shared/engine/intents';
-import { type LegionMove, towerTeleportLord } from '../../../shared/engine/movement';
+import { type Intent, type IntentOf, type LegionMove, towerTeleportLord } from '../../../shared/engine/index';
 import { Dialog } from '../ui/Dialog';
 import { legalOf } from './table';
 

@@ -1,7 +1,7 @@
 // Mustering (18.x): the recruit options the server lists for this legion, each with the characters it must
 // reveal (the minimal reveals, 18.4); the player picks one.
 import { useState } from 'react';
-import type { IntentOf } from '../../../shared/engine/intents';
+import type { IntentOf } from '../../../shared/engine/index';
 import { Dialog } from '../ui/Dialog';
 
 export function musterWords(i: { creature: string; reveal: readonly string[] }): string {

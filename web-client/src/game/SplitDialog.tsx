@@ -1,15 +1,12 @@
 // Splitting a legion (2.1, 4.3): click a character to move it to the next stack. Up to two new legions at
-// once (a three-way split), each under a free marker of the player's choice. The first turn's split must
-// be 4-4 with one lord in each legion (errata 4.1/5.2); the dialog says whether the server's legal list
-// holds the split, and the server decides.
+// once (a three-way split), each under a free marker of the player's choice. Whether the split is allowed,
+// and why not, is the engine's own check (splitProblem: sizes, markers, the first turn's 4-4 of errata
+// 4.1/5.2) over what the player sees of his own legion; the server decides.
 import { useId, useState } from 'react';
 import type { CharacterName, MarkerId } from '../../../shared/data/types';
-import type { IntentOf } from '../../../shared/engine/intents';
-import type { LegionView } from '../../../shared/engine/view';
+import { type IntentOf, isFirstTurn, type LegionView, splitProblem } from '../../../shared/engine/index';
 import { Dialog } from '../ui/Dialog';
 import { legalOf, useTable } from './table';
-
-const sortKey = (cs: readonly string[]) => [...cs].sort().join(',');
 
 export function SplitDialog(props: {
   legion: LegionView;
@@ -34,26 +31,27 @@ export function SplitDialog(props: {
     legion: props.legion.marker,
     groups: newStacks.map((s, i) => ({ marker: chosenMarkers[i] as MarkerId, characters: group(s) })),
   };
-  const mine = new Set(groups.map(sortKey));
-  const allowed = legalOf(legal, 'split').some(
-    (i) =>
-      i.legion === props.legion.marker &&
-      i.groups.length === groups.length &&
-      i.groups.every((g) => mine.has(sortKey(g.characters))),
+  const firstTurn = isFirstTurn(view);
+  const problem = splitProblem(
+    {
+      characters,
+      markersAvailable: free,
+      firstTurn,
+      splitsThisTurn: view.turn?.splits.length ?? 0,
+    },
+    intent,
   );
-  const firstTurn = view.players.find((p) => p.id === me)?.turnsTaken === 1;
-  const titles = [`Stays in ${props.legion.marker}`, 'New legion', 'Second new legion'];
-  // Why the Split button is disabled (null: it is enabled). The split itself must be one the server listed.
+  const offered = legalOf(legal, 'split').length > 0;
+  // Why the Split button is disabled (null: it is enabled).
   const refusal =
     groups.length === 0
       ? 'Move some characters to a new legion.'
-      : !allowed
-        ? 'This split is not allowed (each legion keeps at least two characters; see the rules).'
-        : chosenMarkers.some((m) => m === '' || !free.includes(m))
-          ? 'Choose a free marker for each new legion.'
-          : new Set(chosenMarkers).size < chosenMarkers.length
-            ? 'Choose two different markers.'
-            : null;
+      : !offered
+        ? 'You cannot split now.'
+        : problem === null
+          ? null
+          : `${problem.message} (${problem.rule})`;
+  const titles = [`Stays in ${props.legion.marker}`, 'New legion', 'Second new legion'];
 
   return (
     <Dialog title={`Split legion ${props.legion.marker}`} onClose={props.onClose} className="split-dialog">
@@ -123,27 +121,16 @@ export function SplitDialog(props: {
           Three-way split (two new legions)
         </label>
       )}
-      <p className={allowed ? 'ok' : 'warn'} role="status" id={`${ids}-status`}>
-        {groups.length === 0
-          ? 'Move some characters to a new legion.'
-          : allowed
-            ? 'This split is allowed.'
-            : firstTurn
-              ? 'This split is not allowed: the first split is 4-4 with one lord in each legion.'
-              : 'This split is not allowed (each legion keeps at least two characters; see the rules).'}
+      <p className={refusal === null ? 'ok' : 'warn'} role="status" id={`${ids}-status`}>
+        {refusal ?? 'This split is allowed.'}
       </p>
-      {allowed && refusal !== null && (
-        <p className="warn" id={`${ids}-refusal`}>
-          {refusal}
-        </p>
-      )}
       <div className="choices">
         <button
           type="button"
           className="primary"
           disabled={refusal !== null}
           title={refusal ?? undefined}
-          aria-describedby={refusal === null ? undefined : allowed ? `${ids}-refusal` : `${ids}-status`}
+          aria-describedby={refusal === null ? undefined : `${ids}-status`}
           onClick={() => {
             if (refusal === null) props.onSplit(intent);
           }}

@@ -1,7 +1,5 @@
 // Words for what happened and what is asked: event history lines, step names, intents as button labels.
-import type { GameEvent } from '../../../shared/engine/events';
-import type { Intent } from '../../../shared/engine/intents';
-import type { Step } from '../../../shared/engine/types';
+import type { GameEvent, Intent, Step } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 export type Names = (player: string) => string;

@@ -2,8 +2,7 @@
 // how to send an intent. Helpers to pick intents of one kind out of the legal list.
 import { createContext, useContext } from 'react';
 import type { PlayerColor } from '../../../shared/data/types';
-import type { Intent, IntentOf, IntentType } from '../../../shared/engine/intents';
-import type { GameView } from '../../../shared/engine/view';
+import type { GameView, Intent, IntentOf, IntentType } from '../../../shared/engine/index';
 import type { GameClientState } from '../app/gameState';
 
 export interface Table {
