@@ -22,6 +22,7 @@ import { createMetrics, type Metrics } from './metrics';
 import { PROJECT_ROOT } from './paths';
 import { Rooms } from './rooms/rooms';
 import { gameLog } from './rooms/store';
+import { chatLog } from './rooms/tableChat';
 import { tournamentRoutes } from './tournaments/routes';
 import { type Tournaments, tournaments as tournamentService } from './tournaments/tournaments';
 import { type Gateway, gateway } from './ws/gateway';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rooms = new Rooms({
     engine,
     log,
+    chatLog: chatLog(db),
     logger: app.log.child({ component: 'rooms' }),
     metrics,
     botDelayMs: config.botDelayMs,

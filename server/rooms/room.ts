@@ -25,11 +25,13 @@ import {
   type StoredGame,
   type StoredSeat,
 } from './store';
+import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
 import { deliver, type Outgoing, playerOf, type Recipient } from './visibility';
 
 export interface RoomDeps {
   readonly engine: RulesEngine;
   readonly log: GameLog;
+  readonly chatLog: ChatLog;
   readonly logger: FastifyBaseLogger;
   readonly metrics: Metrics;
   readonly botDelayMs: number;
@@ -71,6 +73,8 @@ const senderKey = (s: Sender): string => ('user' in s ? s.user : `bot:${s.bot}`)
 export interface Subscriber {
   readonly id: string;
   readonly recipient: Recipient;
+  /** The signed-in user behind it (the table chat goes by his seat and his mutes). */
+  readonly user?: string;
   /** Also send a fresh `state` after every batch. */
   readonly views: boolean;
   send(message: ServerMessage): void;
@@ -114,6 +118,8 @@ export class Room {
   private broadcasted: Broadcast;
   private held: HeldBatch[];
   private releaseTimer: NodeJS.Timeout | null = null;
+  /** Loaded with the first subscriber or message. */
+  private chat: TableChat | null = null;
   /** When the last batch happened (an append's time never goes back, whatever the wall clock does). */
   private lastAt: number;
   private queue: Promise<unknown> = Promise.resolve();
@@ -360,6 +366,10 @@ export class Room {
       for (const sub of this.subscribers.values()) {
         if (isSpectator(sub)) this.sendBatch(sub, batch.events, seq, batch.state, batch.finished);
       }
+      // The game is over for everyone: the chat's two channels are open to all.
+      const chat = this.chat;
+      if (batch.finished && chat)
+        for (const sub of this.subscribers.values()) this.sendChatHistory(sub, chat);
     }
     this.deps.liveBattles?.show(this.game, this.broadcasted.state, this.deps.engine);
     const next = this.held[0];
@@ -479,8 +489,10 @@ export class Room {
    *  else a fresh state; then the legal intents if it is his turn, and everyone gets the new presence. */
   join(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
     return this.enqueue(async () => {
+      const chat = await this.tableChat();
       const catchUp = this.catchUp(sub, lastSeq);
       this.subscribers.set(sub.id, sub);
+      this.sendChatHistory(sub, chat);
       const player = playerOf(sub.recipient) as Seat | null;
       if (player && this.connections(player) === 1) {
         if (this.seen.has(player)) this.notice('playerReturned', player);
@@ -488,6 +500,49 @@ export class Room {
       }
       this.presence();
       this.deps.logger.debug({ game: this.id, sub: sub.id, lastSeq, catchUp }, 'joined');
+    });
+  }
+
+  // ------------------------------------------------------------------------------------ table chat
+
+  private async tableChat(): Promise<TableChat> {
+    this.chat ??= await TableChat.load(
+      this.id,
+      this.deps.chatLog,
+      (user) => this.seatOf(user)?.seat ?? null,
+      // Over for the chat when the spectators have seen the end (the broadcast delay): then everyone
+      // reads both channels.
+      () => this.broadcasted.finished,
+    );
+    return this.chat;
+  }
+
+  /** The table chat decides who reads what (tableChat.ts); these messages hold nothing of the game. */
+  private sendChatHistory(sub: Subscriber, chat: TableChat): void {
+    sub.send({ type: 'chatHistory', game: this.id, ...chat.history({ user: sub.user ?? null }) });
+  }
+
+  /** A chat message from `user`: passed to the readers of its channel who have not muted him, or refused. */
+  say(user: string, name: string, text: string): Promise<ChatRefusal | null> {
+    return this.enqueue(async () => {
+      const chat = await this.tableChat();
+      const said = await chat.say(user, name, text);
+      if ('refused' in said) return said.refused;
+      for (const sub of this.subscribers.values()) {
+        if (chat.reaches({ user: sub.user ?? null }, said.entry)) {
+          sub.send({ type: 'chat', game: this.id, message: said.entry });
+        }
+      }
+      return null;
+    });
+  }
+
+  /** `user` mutes (or unmutes) `author` for himself: his sockets get their chat history again. */
+  mute(user: string, author: string, on: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      const chat = await this.tableChat();
+      await chat.mute(user, author, on);
+      for (const sub of this.subscribers.values()) if (sub.user === user) this.sendChatHistory(sub, chat);
     });
   }
 

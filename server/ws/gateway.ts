@@ -304,6 +304,28 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       case 'ping':
         conn.send({ type: 'pong', ...(message.nonce === undefined ? {} : { nonce: message.nonce }) });
         return;
+      case 'chat': {
+        const joined = conn.joined.get(message.game);
+        if (!joined) {
+          conn.send({
+            type: 'chatRefused',
+            game: message.game,
+            reason: 'notJoined',
+            message: 'Join the game before writing in its chat.',
+          });
+          return;
+        }
+        const user = conn.user;
+        const refused = await joined.room.say(user.userId, user.name, message.text);
+        if (refused) conn.send({ type: 'chatRefused', game: message.game, ...refused });
+        return;
+      }
+      case 'chatMute': {
+        const joined = conn.joined.get(message.game);
+        if (!joined) return notJoined(conn, message.game);
+        await joined.room.mute(conn.user.userId, message.user, message.muted);
+        return;
+      }
       default:
         return message satisfies never;
     }
@@ -370,7 +392,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     if (earlier) await earlier.room.leave(conn.id);
     conn.joined.set(message.game, { room, recipient });
     await room.join(
-      { id: conn.id, recipient, views: message.views ?? false, send: (m) => conn.send(m) },
+      { id: conn.id, recipient, user: user.userId, views: message.views ?? false, send: (m) => conn.send(m) },
       message.lastSeq,
     );
   }

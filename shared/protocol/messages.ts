@@ -114,6 +114,25 @@ export const syncMessage = z.object({ type: z.literal('sync'), game: gameId });
 
 export const pingMessage = z.object({ type: z.literal('ping'), nonce: z.string().max(64).optional() });
 
+/** Table chat in a joined game (answered by `chat` to its readers, or `chatRefused`). The server picks the
+ *  channel: a seated player writes to the players, anyone else to the spectators; during the game each
+ *  channel is read by its own people only (spectators never write to players). The text is normalised and
+ *  refused when empty, longer than `CHAT.maxLength`, or holding control or bidi characters
+ *  (shared/protocol/text.ts); at most `CHAT.burst` messages per `CHAT.windowSeconds` per author. */
+export const chatSendMessage = z.object({
+  type: z.literal('chat'),
+  game: gameId,
+  text: z.string().max(4000),
+});
+
+/** Mute (or unmute) another user's chat in a game, for oneself; kept with the game. */
+export const chatMuteMessage = z.object({
+  type: z.literal('chatMute'),
+  game: gameId,
+  user: z.uuid(),
+  muted: z.boolean(),
+});
+
 export const clientMessageSchema = z.discriminatedUnion('type', [
   helloMessage,
   authMessage,
@@ -122,10 +141,14 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   intentMessage,
   syncMessage,
   pingMessage,
+  chatSendMessage,
+  chatMuteMessage,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type IntentMessage = z.infer<typeof intentMessage>;
 export type JoinMessage = z.infer<typeof joinMessage>;
+export type ChatSendMessage = z.infer<typeof chatSendMessage>;
+export type ChatMuteMessage = z.infer<typeof chatMuteMessage>;
 
 // ------------------------------------------------------------------------------------ server → client
 
@@ -267,6 +290,44 @@ export const errorMessage = z.object({
 
 export const pongMessage = z.object({ type: z.literal('pong'), nonce: z.string().optional() });
 
+/** The table chat's limits. */
+export const CHAT = { maxLength: 500, burst: 5, windowSeconds: 10, historyLength: 200 } as const;
+
+export const chatChannelSchema = z.enum(['players', 'spectators']);
+export type ChatChannel = z.infer<typeof chatChannelSchema>;
+
+export const chatEntrySchema = z.object({
+  id: z.uuid(),
+  channel: chatChannelSchema,
+  from: z.object({ user: z.uuid(), name: z.string(), seat: seatSchema.nullable() }),
+  text: z.string(),
+  at: z.iso.datetime(),
+});
+export type ChatEntry = z.infer<typeof chatEntrySchema>;
+
+/** A chat message for a reader of its channel (not sent to those who muted its author). */
+export const chatMessage = z.object({ type: z.literal('chat'), game: gameId, message: chatEntrySchema });
+
+/** Sent after `joined`, and again after a `chatMute`: the channel this user writes to, the channels he may
+ *  read (both once the game is over), the latest messages he may read (oldest first, at most
+ *  `CHAT.historyLength`, muted authors left out) and whom he has muted. */
+export const chatHistoryMessage = z.object({
+  type: z.literal('chatHistory'),
+  game: gameId,
+  writes: chatChannelSchema,
+  reads: z.array(chatChannelSchema),
+  messages: z.array(chatEntrySchema),
+  muted: z.array(z.uuid()),
+});
+
+/** A `chat` the server did not pass on, and why, in player words. */
+export const chatRefusedMessage = z.object({
+  type: z.literal('chatRefused'),
+  game: gameId,
+  reason: z.enum(['empty', 'tooLong', 'forbiddenCharacters', 'rateLimited', 'notJoined']),
+  message: z.string(),
+});
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   welcomeMessage,
   joinedMessage,
@@ -280,6 +341,9 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   diceRevealedMessage,
   errorMessage,
   pongMessage,
+  chatMessage,
+  chatHistoryMessage,
+  chatRefusedMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
@@ -292,6 +356,7 @@ export function protocolJsonSchema(): Record<string, unknown> {
     protocolVersion: PROTOCOL_VERSION,
     closeCodes: CLOSE_CODES,
     limits: LIMITS,
+    chat: CHAT,
     clientMessage: z.toJSONSchema(clientMessageSchema, { ...options, io: 'input' }),
     serverMessage: z.toJSONSchema(serverMessageSchema, options),
   };

@@ -2,6 +2,8 @@
 // produces: every event of seeded bot games, each recipient's delivered form of it, the views of every
 // player and of a spectator, and the whole states a snapshot stores. The schemas are strict: a field the
 // schema does not describe fails as surely as a wrong value.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evolve } from '../../shared/engine/evolve';
 import { createGame, type GameState, view, visibleTo } from '../../shared/engine/index';
@@ -11,7 +13,7 @@ import {
   gameStateSchema,
   gameViewSchema,
 } from '../../shared/protocol/game';
-import { protocolJsonSchema } from '../../shared/protocol/messages';
+import { clientMessageSchema, protocolJsonSchema, serverMessageSchema } from '../../shared/protocol/messages';
 import { type BotGame, botGames } from '../engine/support/botGames';
 
 let games: BotGame[] = [];
@@ -87,5 +89,19 @@ describe('the protocol schemas describe what the engine produces', () => {
     for (const game of games.slice(0, 5)) for (const e of game.events) expect(published).toContain(e.type);
     expect(published).toContain('hidden');
     expect(JSON.stringify(defs.GameView)).toContain('"legions"');
+  });
+});
+
+describe('the protocol guide (docs/protocol.md)', () => {
+  it('names every message of the protocol, both ways (a message added to the schemas is documented too)', () => {
+    const guide = readFileSync(path.join(import.meta.dirname, '../../docs/protocol.md'), 'utf8');
+    const types = [...clientMessageSchema.options, ...serverMessageSchema.options].map(
+      (o) => o.shape.type.value,
+    );
+    expect(types.length).toBeGreaterThan(15);
+    // Named as `type`, `type {fields}`, or in an example frame.
+    const named = (t: string) => new RegExp(`\`${t}[\` ]|type: '${t}'|"type": "${t}"`).test(guide);
+    const missing = types.filter((t) => !named(t));
+    expect(missing).toEqual([]);
   });
 });

@@ -35,6 +35,7 @@ import { createMetrics } from '../../server/metrics';
 import { commitmentOf, newSeed } from '../../server/rooms/dice';
 import { Room } from '../../server/rooms/room';
 import { gameLog, SNAPSHOT_FORMAT } from '../../server/rooms/store';
+import { chatLog } from '../../server/rooms/tableChat';
 import { botIntent, DEFAULT_BOT_BUDGET_MS, randomPick } from '../../shared/bot/index';
 import type { GameEvent } from '../../shared/engine/events';
 import { createGame, decide, evolve, legalIntents, pending } from '../../shared/engine/index';
@@ -994,6 +995,7 @@ async function rebuild(db: Database, log: LongLog): Promise<RebuildBench> {
   const deps = {
     engine: rulesEngine,
     log: gameLog(db),
+    chatLog: chatLog(db),
     logger: silentLogger,
     metrics: createMetrics(),
     botDelayMs: Number.POSITIVE_INFINITY, // bot seats stay still

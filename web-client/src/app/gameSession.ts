@@ -21,6 +21,10 @@ export interface GameSession {
   /** Ask for a fresh state and legal intents. */
   sync(): void;
   dismissRejection(): void;
+  /** Write in the table chat (false when not connected). */
+  say(text: string): boolean;
+  /** Mute or unmute a chat author for oneself. */
+  mute(user: string, muted: boolean): void;
   close(): void;
 }
 
@@ -105,6 +109,12 @@ export function createGameSession(opts: GameSessionOptions): GameSession {
     },
     dismissRejection() {
       set({ ...state, rejection: null });
+    },
+    say(text) {
+      return socket.send({ type: 'chat', game: opts.game, text });
+    },
+    mute(user, muted) {
+      socket.send({ type: 'chatMute', game: opts.game, user, muted });
     },
     close() {
       closed = true;

@@ -2,7 +2,13 @@
 // tested without a socket). The server decides everything; this only keeps the latest view, the legal
 // intents it sent, the event history by seq, the intents awaiting an answer and the last rejection.
 import type { GameEvent, GameView, Intent } from '../../../shared/engine/index';
-import type { HiddenEvent, ServerMessage, ServerMessageOf } from '../../../shared/protocol/messages';
+import type {
+  ChatChannel,
+  ChatEntry,
+  HiddenEvent,
+  ServerMessage,
+  ServerMessageOf,
+} from '../../../shared/protocol/messages';
 import type { ConnectionStatus } from './connection';
 
 export type DeliveredEvent = { readonly seq: number; readonly event: GameEvent | HiddenEvent };
@@ -40,6 +46,17 @@ export interface GameClientState {
   readonly dice: { readonly commitment: string | null; readonly seed: string | null };
   /** How many times the game was joined on this page (more than once: it reconnected). */
   readonly joins: number;
+  readonly chat: ChatState;
+}
+
+/** The table chat as this reader has it (the server chooses the channels and leaves muted authors out). */
+export interface ChatState {
+  readonly writes: ChatChannel | null;
+  readonly reads: readonly ChatChannel[];
+  readonly messages: readonly ChatEntry[];
+  readonly muted: readonly string[];
+  /** Why the last message was not passed on. */
+  readonly refusal: string | null;
 }
 
 export function initialGameState(game: string, role: 'player' | 'spectator'): GameClientState {
@@ -61,10 +78,13 @@ export function initialGameState(game: string, role: 'player' | 'spectator'): Ga
     notices: [],
     dice: { commitment: null, seed: null },
     joins: 0,
+    chat: { writes: null, reads: [], messages: [], muted: [], refusal: null },
   };
 }
 
 const MAX_NOTICES = 5;
+/** Chat messages kept on the page. */
+const MAX_CHAT = 500;
 
 export function reduceMessage(state: GameClientState, message: ServerMessage): GameClientState {
   switch (message.type) {
@@ -126,6 +146,34 @@ export function reduceMessage(state: GameClientState, message: ServerMessage): G
       return { ...state, dice: { commitment: message.commitment, seed: message.seed } };
     case 'error':
       return { ...state, error: { code: message.code, message: message.message } };
+    case 'chatHistory':
+      if (message.game !== state.game) return state;
+      return {
+        ...state,
+        chat: {
+          writes: message.writes,
+          reads: message.reads,
+          messages: message.messages,
+          muted: message.muted,
+          refusal: state.chat.refusal,
+        },
+      };
+    case 'chat':
+      if (message.game !== state.game || state.chat.messages.some((m) => m.id === message.message.id)) {
+        return state;
+      }
+      return {
+        ...state,
+        chat: {
+          ...state.chat,
+          messages: [...state.chat.messages, message.message].slice(-MAX_CHAT),
+          refusal: null,
+        },
+      };
+    case 'chatRefused':
+      return message.game === state.game
+        ? { ...state, chat: { ...state.chat, refusal: message.message } }
+        : state;
     default: {
       const unknown: never = message;
       void unknown;

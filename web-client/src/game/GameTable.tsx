@@ -10,6 +10,7 @@ import { Masterboard, type MasterLegion } from '../board/Masterboard';
 import { ActionPanel } from './ActionPanel';
 import { ConnectionBadge, RejectionBanner } from './Banners';
 import { BattleArea } from './BattleArea';
+import { ChatPanel } from './ChatPanel';
 import { EngagementPanel } from './EngagementPanel';
 import { EventLog } from './EventLog';
 import { GameOverPanel } from './GameOverPanel';
@@ -54,7 +55,11 @@ function Joined({ session }: { session: GameSession }) {
 function Joining({ state }: { state?: GameClientState }) {
   return (
     <main className="centered">
-      <p>Joining the game…</p>
+      {state !== undefined && state.joins > 0 && state.role === 'spectator' ? (
+        <p>The game is broadcast with a delay: it appears here once its first moves are old enough.</p>
+      ) : (
+        <p>Joining the game…</p>
+      )}
       {state !== undefined && <ConnectionBadge state={state} />}
       {state?.error != null && (
         <p className="error" role="alert">
@@ -184,6 +189,7 @@ function Table({ session }: { session: GameSession }) {
           <ActionPanel selected={selectedLegion} onSelect={setSelected} />
           {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}
           <EventLog />
+          <ChatPanel chat={state.chat} session={session} />
         </aside>
         {choice !== null && (
           <MoveChooser

@@ -1,0 +1,175 @@
+// Table chat (issue 14), kept with the game: the seated players' channel and the spectators' channel. The
+// channel is the server's choice, by seat: a user seated in the game writes to and reads the players'
+// channel, anyone else the spectators' one, however he joined. During the game nobody reads the other
+// channel, so a spectator never writes to the players (nor reads what the players tell each other); once
+// the game is over everyone reads both. Each reader may mute an author for himself. An author sends at
+// most CHAT.burst messages per CHAT.windowSeconds, counted on his own messages of the game.
+import { randomUUID } from 'node:crypto';
+import { CHAT, type ChatChannel, type ChatEntry, type Seat } from '../../shared/protocol/messages';
+import { cleanText } from '../../shared/protocol/text';
+import type { Database } from '../db/database';
+
+/** The chat's rows in the database. */
+export interface ChatLog {
+  /** The game's latest messages, oldest first. */
+  latest(gameId: string, limit: number): Promise<ChatEntry[]>;
+  add(gameId: string, entry: ChatEntry): Promise<void>;
+  /** Every (reader, muted author) pair of the game. */
+  mutes(gameId: string): Promise<{ user: string; muted: string }[]>;
+  setMute(gameId: string, user: string, muted: string, on: boolean): Promise<void>;
+}
+
+export function chatLog(db: Database): ChatLog {
+  const { prisma } = db;
+  return {
+    async latest(gameId, limit) {
+      const rows = await prisma.chatMessage.findMany({
+        where: { gameId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+      });
+      return rows.reverse().map((r) => ({
+        id: r.id,
+        channel: r.channel as ChatChannel,
+        from: { user: r.userId, name: r.name, seat: r.seat as Seat | null },
+        text: r.text,
+        at: r.createdAt.toISOString(),
+      }));
+    },
+    async add(gameId, e) {
+      await prisma.chatMessage.create({
+        data: {
+          id: e.id,
+          gameId,
+          channel: e.channel,
+          userId: e.from.user,
+          name: e.from.name,
+          seat: e.from.seat,
+          text: e.text,
+          createdAt: new Date(e.at),
+        },
+      });
+    },
+    async mutes(gameId) {
+      const rows = await prisma.chatMute.findMany({ where: { gameId } });
+      return rows.map((r) => ({ user: r.userId, muted: r.mutedUserId }));
+    },
+    async setMute(gameId, user, muted, on) {
+      const key = { gameId, userId: user, mutedUserId: muted };
+      if (on) {
+        await prisma.chatMute.upsert({ where: { gameId_userId_mutedUserId: key }, create: key, update: {} });
+      } else {
+        await prisma.chatMute.deleteMany({ where: key });
+      }
+    },
+  };
+}
+
+/** Who reads the chat, as the chat sees him: a user (by id), or nobody known (a reader without a user). */
+export interface ChatReader {
+  readonly user: string | null;
+}
+
+export type ChatRefusal = {
+  readonly reason: 'empty' | 'tooLong' | 'forbiddenCharacters' | 'rateLimited';
+  readonly message: string;
+};
+
+export class TableChat {
+  private entries: ChatEntry[] = [];
+  /** Reader → the authors he muted. */
+  private readonly muted = new Map<string, Set<string>>();
+
+  private constructor(
+    private readonly gameId: string,
+    private readonly log: ChatLog,
+    /** The seat a user holds in this game, or null. */
+    private readonly seatOf: (user: string) => Seat | null,
+    private readonly over: () => boolean,
+  ) {}
+
+  static async load(
+    gameId: string,
+    log: ChatLog,
+    seatOf: (user: string) => Seat | null,
+    over: () => boolean,
+  ): Promise<TableChat> {
+    const chat = new TableChat(gameId, log, seatOf, over);
+    chat.entries = await log.latest(gameId, CHAT.historyLength);
+    for (const { user, muted } of await log.mutes(gameId)) chat.mutedBy(user).add(muted);
+    return chat;
+  }
+
+  private mutedBy(user: string): Set<string> {
+    let set = this.muted.get(user);
+    if (!set) {
+      set = new Set();
+      this.muted.set(user, set);
+    }
+    return set;
+  }
+
+  /** The channel a user writes to: by his seat, not by how he joined. */
+  channelOf(user: string | null): ChatChannel {
+    return user !== null && this.seatOf(user) !== null ? 'players' : 'spectators';
+  }
+
+  /** The channels a reader may read: his own during the game, both once it is over. */
+  reads(reader: ChatReader): ChatChannel[] {
+    return this.over() ? ['players', 'spectators'] : [this.channelOf(reader.user)];
+  }
+
+  /** Whether `reader` receives `entry`: a channel he may read, an author he has not muted. */
+  reaches(reader: ChatReader, entry: ChatEntry): boolean {
+    if (!this.reads(reader).includes(entry.channel)) return false;
+    return reader.user === null || !this.muted.get(reader.user)?.has(entry.from.user);
+  }
+
+  /** What a reader is shown on joining (and after a mute). */
+  history(reader: ChatReader) {
+    return {
+      writes: this.channelOf(reader.user),
+      reads: this.reads(reader),
+      messages: this.entries.filter((e) => this.reaches(reader, e)),
+      muted: reader.user === null ? [] : [...(this.muted.get(reader.user) ?? [])],
+    };
+  }
+
+  /** A message from `user` (display name `name`): kept and returned, or refused with the reason. */
+  async say(
+    user: string,
+    name: string,
+    raw: string,
+    now = Date.now(),
+  ): Promise<{ entry: ChatEntry } | { refused: ChatRefusal }> {
+    const cleaned = cleanText(raw, CHAT.maxLength);
+    if ('problem' in cleaned) return { refused: { reason: cleaned.problem, message: cleaned.message } };
+    const since = now - CHAT.windowSeconds * 1000;
+    const recent = this.entries.filter((e) => e.from.user === user && Date.parse(e.at) > since).length;
+    if (recent >= CHAT.burst) {
+      return {
+        refused: {
+          reason: 'rateLimited',
+          message: `At most ${CHAT.burst} messages every ${CHAT.windowSeconds} seconds: wait a moment.`,
+        },
+      };
+    }
+    const entry: ChatEntry = {
+      id: randomUUID(),
+      channel: this.channelOf(user),
+      from: { user, name, seat: this.seatOf(user) },
+      text: cleaned.text,
+      at: new Date(now).toISOString(),
+    };
+    await this.log.add(this.gameId, entry);
+    this.entries = [...this.entries, entry].slice(-CHAT.historyLength);
+    return { entry };
+  }
+
+  async mute(user: string, author: string, on: boolean): Promise<void> {
+    if (user === author) return;
+    await this.log.setMute(this.gameId, user, author, on);
+    if (on) this.mutedBy(user).add(author);
+    else this.muted.get(user)?.delete(author);
+  }
+}
