@@ -131,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     botBudgetMs: config.botBudgetMs,
     snapshotEvery: config.snapshotEvery,
     maxReplayEvents: config.maxReplayEvents,
+    clockCheckpointMs: config.clockCheckpointMs,
   });
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log);

@@ -27,6 +27,8 @@ export interface ServerConfig {
   readonly maxReplayEvents: number;
   /** A bot seat acts this long after its turn comes (0 in tests). */
   readonly botDelayMs: number;
+  /** A running clock's time left is written to the database this often (room.ts). */
+  readonly clockCheckpointMs: number;
   /** The time a bot seat may think per decision (its search runs off the event loop, in a worker). */
   readonly botBudgetMs: number;
   /** A snapshot of the folded state is stored every this many events. */
@@ -95,6 +97,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   malformedFramesBeforeClose: LIMITS.malformedFramesBeforeClose,
   maxReplayEvents: LIMITS.maxReplayEvents,
   botDelayMs: 600,
+  clockCheckpointMs: 15_000,
   botBudgetMs: DEFAULT_BOT_BUDGET_MS,
   snapshotEvery: 200,
   authTimeoutMs: 10_000,
@@ -163,6 +166,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .map((o) => o.trim())
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
+    clockCheckpointMs: int(env.TITAN_CLOCK_CHECKPOINT_MS, d.clockCheckpointMs, 'TITAN_CLOCK_CHECKPOINT_MS'),
     botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
     limits: Object.fromEntries(
       (Object.keys(LIMIT_VARIABLES) as (keyof Limits)[]).map((k) => [

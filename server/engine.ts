@@ -5,8 +5,11 @@ import {
   createGame,
   type Decision,
   decide,
+  decideForced,
   defaultIntent,
   evolve,
+  type ForcedBy,
+  type ForcedPlay,
   type GameEvent,
   type GameSetup,
   type GameState,
@@ -17,6 +20,8 @@ import {
   type PlayerId,
   pending,
   replay,
+  type TimedPhase,
+  timedPhase,
   type Viewer,
   view,
   visibleTo,
@@ -34,6 +39,10 @@ export interface RulesEngine {
   view(state: GameState, viewer: Viewer): GameView;
   visibleTo(event: GameEvent): 'all' | readonly PlayerId[];
   defaultIntent(state: GameState, player: PlayerId): Intent | null;
+  /** The server acting for `player` (his time ran out, he is absent, the director ruled): errata 20.4, 21.2. */
+  decideForced(state: GameState, player: PlayerId, by: ForcedBy, play: ForcedPlay, dice: Dice): Decision;
+  /** The Law 21.2 phase under way (movement, maneuver), or null. */
+  timedPhase(state: GameState): TimedPhase | null;
   /** A bot seat's choice at its level (null: nothing to do), from the seat's sight only (shared/bot), within
    *  `budgetMs`; deterministic given `seed`. */
   botIntent(
@@ -55,6 +64,8 @@ export const rulesEngine: RulesEngine = {
   view,
   visibleTo,
   defaultIntent,
+  decideForced,
+  timedPhase,
   // The random pick takes microseconds; the other levels think in the bot worker, off the event loop.
   botIntent: async (state, seat, level, seed, budgetMs) =>
     level === 'random'

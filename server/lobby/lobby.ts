@@ -183,6 +183,7 @@ export function lobby(
       options: {
         variant: options.variant,
         handicapMulligans: options.handicapMulligans,
+        timeControl: options.timeControl ?? null,
         broadcastDelaySeconds: options.broadcastDelaySeconds,
       },
       inviteOnly: game.inviteOnly,
@@ -236,6 +237,7 @@ export function lobby(
       const options: StoredOptions = {
         variant: body.options.variant,
         handicapMulligans: body.options.handicapMulligans,
+        ...(body.options.timeControl ? { timeControl: body.options.timeControl } : {}),
         broadcastDelaySeconds: body.options.broadcastDelaySeconds,
       };
       await prisma.game.create({

@@ -83,6 +83,7 @@ export function rollsInEvents(events: readonly GameEvent[]): number[] {
         return [e.roll];
       case 'strikeRolled':
       case 'rangestrikeRolled':
+      case 'playerForced':
         return [...e.rolls];
       default:
         return [];

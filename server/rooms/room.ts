@@ -4,9 +4,10 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_BOT_BUDGET_MS } from '../../shared/bot/index';
-import type { GameEvent } from '../../shared/engine/events';
+import type { Decision, GameEvent } from '../../shared/engine/events';
+import type { ForcedBy, ForcedPlay } from '../../shared/engine/forced';
 import type { Intent } from '../../shared/engine/intents';
-import type { GameState, PlayerId } from '../../shared/engine/types';
+import { type Actor, DIRECTOR, type Dice, type GameState } from '../../shared/engine/types';
 import type {
   ProtocolRejectionCode,
   Seat,
@@ -15,6 +16,7 @@ import type {
 } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
+import { afterDecision, type ClockRecord, charge, isTimed, nextExpiry, resumed, startClock } from './clock';
 import { recordingDice } from './dice';
 import type { LiveBattles } from './liveBattles';
 import {
@@ -39,6 +41,9 @@ export interface RoomDeps {
   readonly botBudgetMs?: number;
   readonly snapshotEvery: number;
   readonly maxReplayEvents: number;
+  /** A running clock's time left is written to the database this often (at most this much of a player's
+   *  thinking is forgiven when the server dies; a clean shutdown writes it exactly). */
+  readonly clockCheckpointMs: number;
   /** Called when a finished game's room has nobody left watching (it can be let go). */
   readonly onIdle?: (room: Room) => void;
   /** Called once the game is over (its last events are in the log): a tournament records the result. */
@@ -62,12 +67,17 @@ interface HeldBatch {
   readonly finished: boolean;
 }
 
-/** Who sent an intent: a user (by id), or a bot seat of this room. */
-export type Sender = { readonly user: string } | { readonly bot: Seat };
+/** Who sent an intent: a user (by id), a bot seat of this room, the server acting for a seat (errata 20.4,
+ *  21.0, Law 21.2), or the tournament director (Law 21.1: calling time). */
+export type Sender =
+  | { readonly user: string }
+  | { readonly bot: Seat }
+  | { readonly forced: Seat; readonly by: ForcedBy }
+  | { readonly director: true };
+const senderKey = (s: Sender): string =>
+  'user' in s ? s.user : 'bot' in s ? `bot:${s.bot}` : 'forced' in s ? `${s.by}:${s.forced}` : 'director';
 /** Spectators (not seated, or watching as the public) get the delayed broadcast. */
 const isSpectator = (sub: Subscriber): boolean => !('player' in sub.recipient);
-
-const senderKey = (s: Sender): string => ('user' in s ? s.user : `bot:${s.bot}`);
 
 /** A connection watching this room, as the room sees it. */
 export interface Subscriber {
@@ -126,8 +136,12 @@ export class Room {
   private botTimer: NodeJS.Timeout | null = null;
   private botStalled = false;
   private closing = false;
-  /** The persisted per-game clock (errata 21.0 time limits): carried, not interpreted yet. */
-  readonly clock: unknown;
+  /** A timed game's clock as of its `at` (null: untimed), and the timer of its next expiry. */
+  private clock: ClockRecord | null;
+  private clockTimer: NodeJS.Timeout | null = null;
+  private checkpointTimer: NodeJS.Timeout | null = null;
+  /** The server's action at the last expiry was refused: nothing more until the game moves on. */
+  private clockStalled = false;
 
   private constructor(
     readonly game: StoredGame,
@@ -144,7 +158,7 @@ export class Room {
     this.diceCursor = game.diceCursor;
     this.status = game.status;
     this.recent = recent;
-    this.clock = game.clock;
+    this.clock = this.loadedClock(Date.now());
   }
 
   /** Rebuilds a started game from its log: the latest snapshot plus the events after it. */
@@ -170,6 +184,7 @@ export class Room {
     const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), broadcast, deps);
     room.release();
     room.scheduleBot();
+    room.scheduleClock();
     return room;
   }
 
@@ -225,7 +240,34 @@ export class Room {
     return this.enqueue(() => this.handle(sender, request));
   }
 
-  private async handle(sender: Sender, { id, expectedSeq, intent }: IntentRequest): Promise<Reply> {
+  private handle(sender: Sender, { id, expectedSeq, intent }: IntentRequest): Promise<Reply> {
+    return this.decideAndAppend(sender, id, expectedSeq, { intent: intent.type }, (actor, dice) =>
+      this.deps.engine.decide(this.state, actor, intent, dice),
+    );
+  }
+
+  /** The server acts for `seat` (errata 20.4, 21.0, Law 21.2): the engine says what, everyone sees it. */
+  private forced(seat: Seat, by: ForcedBy, play: ForcedPlay): Promise<Reply> {
+    const id = `${by}-${this.seq}`;
+    return this.decideAndAppend(
+      { forced: seat, by },
+      id,
+      undefined,
+      { forced: by, play: play.kind },
+      (actor, dice) =>
+        actor === DIRECTOR
+          ? { rejected: { code: 'notAllowed', message: 'Not a seat.', rule: 'protocol' } }
+          : this.deps.engine.decideForced(this.state, actor, by, play, dice),
+    );
+  }
+
+  private async decideAndAppend(
+    sender: Sender,
+    id: string,
+    expectedSeq: number | undefined,
+    context: Record<string, unknown>,
+    decide: (actor: Actor, dice: Dice) => Decision,
+  ): Promise<Reply> {
     const key = `${senderKey(sender)}\u0000${id}`;
     // A repeated id gets its first reply, whatever has happened since (a later seq, the game over, the
     // server closing): from memory, else from the log when it was accepted (after a restart, or when
@@ -241,15 +283,20 @@ export class Room {
     if (actor === null) return reject('notSeated', 'Only the player in a seat may act for it.');
     if (this.closing) return reject('unavailable', 'The server is shutting down: send it again.');
     if (this.finished) return reject('gameNotRunning', 'The game is over.');
+    // A limit that ran out before its timer fired is applied first: the intent then meets the game as it is.
+    if ('user' in sender && this.expiryDue()) {
+      await this.expire();
+      if (this.finished) return reject('gameNotRunning', 'The game is over.');
+    }
     if (expectedSeq !== undefined && expectedSeq !== this.seq) {
       return reject('staleSeq', `The game has moved on (seq ${this.seq}, you sent ${expectedSeq}).`);
     }
     const at = Math.max(Date.now(), this.lastAt);
     const dice = recordingDice(this.game.diceSeed!, this.diceCursor);
-    const decision = this.deps.engine.decide(this.state, actor, intent, dice);
+    const decision = decide(actor, dice);
     if ('rejected' in decision) {
       const { code, message, rule } = decision.rejected;
-      return reject(code, message, rule, { actor, intent: intent.type });
+      return reject(code, message, rule, { actor, ...context });
     }
     const events = decision.events;
     const next = events.reduce((s, e) => this.deps.engine.evolve(s, e), this.state);
@@ -257,6 +304,7 @@ export class Room {
     const seq = this.seq + events.length;
     const snapshotDue =
       Math.floor(seq / this.deps.snapshotEvery) > Math.floor(this.seq / this.deps.snapshotEvery);
+    const clock = this.clockAfter(next, seq, actor === DIRECTOR ? null : (actor as Seat), Date.now());
     try {
       await this.deps.log.append({
         gameId: this.id,
@@ -269,6 +317,7 @@ export class Room {
         finished,
         at,
         snapshot: snapshotDue ? next : null,
+        clock,
       });
     } catch (error) {
       if (error instanceof RepeatedIntent) {
@@ -286,13 +335,17 @@ export class Room {
     this.deps.metrics.inc('intentsAccepted');
     this.deps.metrics.inc('eventsAppended', events.length);
     if (snapshotDue) this.deps.metrics.inc('snapshotsWritten');
+    this.clock = clock;
     this.apply(events, next, dice.cursor, finished, at);
     this.scheduleBot();
+    this.scheduleClock();
     return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.seq });
   }
 
-  /** The seat's player id this sender may act for, or null. */
-  private authorise(sender: Sender): PlayerId | null {
+  /** Who this sender may act as (a seat's player id, or the director), or null. */
+  private authorise(sender: Sender): Actor | null {
+    if ('director' in sender) return DIRECTOR;
+    if ('forced' in sender) return sender.forced;
     const seat =
       'user' in sender
         ? this.game.seats.find((s) => s.userId === sender.user)
@@ -311,6 +364,7 @@ export class Room {
   ): void {
     const first = this.seq + 1;
     this.botStalled = false; // the game moved on: a bot that had nothing to play may have now
+    this.clockStalled = false;
     this.state = next;
     this.seq += events.length;
     this.diceCursor = diceCursor;
@@ -322,6 +376,7 @@ export class Room {
       if (isSpectator(sub)) continue;
       this.sendBatch(sub, logged, this.seq, this.state, finished);
     }
+    this.sendClock();
     this.held.push({ events: logged, state: next, finished });
     this.release();
     if (finished) {
@@ -425,6 +480,7 @@ export class Room {
     this.status = fresh.status;
     this.recent = fresh.recent;
     this.lastAt = fresh.lastAt;
+    this.clock = fresh.clock;
     this.broadcasted = fresh.broadcasted;
     this.held = fresh.held;
     await fresh.close();
@@ -432,6 +488,7 @@ export class Room {
     for (const sub of this.subscribers.values()) this.catchUp(sub, undefined);
     this.botStalled = false;
     this.scheduleBot();
+    this.scheduleClock();
   }
 
   // ------------------------------------------------------------------------------------ bots
@@ -481,6 +538,161 @@ export class Room {
       { game: this.id, seat, step: this.state.step.kind },
       'the bot has nothing to play',
     );
+  }
+
+  // ------------------------------------------------------------------------------------ clocks
+
+  /** The clock of a room (re)built from the database: where it was (the downtime is not charged), or a
+   *  fresh one at the start of a timed game. */
+  private loadedClock(now: number): ClockRecord | null {
+    const tc = this.game.timeControl;
+    if (this.status !== 'running' || tc === null || !isTimed(tc)) return null;
+    const stored = this.game.clock;
+    if (stored !== null && stored.seq === this.seq) return resumed(stored, now);
+    const pending = this.deps.engine.pending(this.state);
+    const phase = this.deps.engine.timedPhase(this.state);
+    const fresh = startClock(
+      tc,
+      this.game.seats.map((s) => s.seat),
+      this.seq,
+      pending.actor as Seat | null,
+      phase,
+      now,
+    );
+    return stored === null ? fresh : { ...fresh, banks: stored.banks, gameMs: stored.gameMs };
+  }
+
+  /** The clock after a batch that leaves the game in `next` at `seq`, `decider` having decided. */
+  private clockAfter(next: GameState, seq: number, decider: Seat | null, now: number): ClockRecord | null {
+    const tc = this.game.timeControl;
+    if (this.clock === null || tc === null) return null;
+    return afterDecision(
+      this.clock,
+      tc,
+      {
+        seq,
+        decider,
+        actor: this.deps.engine.pending(next).actor as Seat | null,
+        phase: this.deps.engine.timedPhase(next),
+        timeCalled: next.timeCalled !== null,
+      },
+      now,
+    );
+  }
+
+  private expiryDue(): boolean {
+    const expiry = this.clock === null || this.clockStalled ? null : nextExpiry(this.clock);
+    return expiry !== null && expiry.at <= Date.now();
+  }
+
+  /** Arms the timer of the next limit to run out, and the checkpoint of a running clock. */
+  private scheduleClock(): void {
+    if (this.clockTimer) clearTimeout(this.clockTimer);
+    this.clockTimer = null;
+    const expiry = this.clock === null || this.clockStalled ? null : nextExpiry(this.clock);
+    if (this.closing || this.finished || expiry === null) {
+      if (this.checkpointTimer) clearInterval(this.checkpointTimer);
+      this.checkpointTimer = null;
+      return;
+    }
+    this.clockTimer = setTimeout(
+      () => {
+        this.clockTimer = null;
+        void this.enqueue(() => this.expire()).catch((error) => this.fault(error, 'clock'));
+      },
+      Math.max(0, expiry.at - Date.now()),
+    );
+    this.checkpointTimer ??= setInterval(() => {
+      void this.enqueue(() => this.checkpoint()).catch((error) => this.fault(error, 'clock checkpoint'));
+    }, this.deps.clockCheckpointMs);
+  }
+
+  /** The limit that ran out is applied: Law 21.1 calls time; Law 21.2 plays its consequence; a decision or
+   *  bank limit makes the player refuse (errata 21.0, 20.4) or lets his seat's bot decide (`onExpiry`). */
+  private async expire(): Promise<void> {
+    const tc = this.game.timeControl;
+    if (this.closing || this.finished || this.clock === null || tc === null || !this.expiryDue()) {
+      this.scheduleClock();
+      return;
+    }
+    const expiry = nextExpiry(this.clock)!;
+    const actor = this.clock.actor;
+    this.deps.metrics.inc('clockExpiries');
+    let reply: Reply;
+    if (expiry.kind === 'game') {
+      reply = await this.decideAndAppend({ director: true }, `time-${this.seq}`, undefined, {}, (who, dice) =>
+        this.deps.engine.decide(this.state, who, { type: 'callTime' }, dice),
+      );
+    } else if (actor === null) {
+      return;
+    } else {
+      reply = await this.forced(
+        actor,
+        'time',
+        await this.playFor(actor, expiry.kind === 'phase', tc.onExpiry),
+      );
+    }
+    if (reply.type === 'rejected') {
+      this.clockStalled = true;
+      this.scheduleClock();
+      this.deps.logger.error(
+        { game: this.id, expiry, reply },
+        'the clock ran out and nothing could be played',
+      );
+    }
+  }
+
+  /** What is played for a seat whose limit ran out (or who is absent). */
+  private async playFor(seat: Seat, phaseLimit: boolean, onExpiry: 'refuse' | 'bot'): Promise<ForcedPlay> {
+    if (phaseLimit) return { kind: 'phaseLimit' };
+    if (onExpiry === 'bot') {
+      // A human's seat is played by the 'normal' bot (a bot seat by its own level), from the seat's sight.
+      const level = this.game.seats.find((s) => s.seat === seat)?.botLevel ?? 'normal';
+      const budget = this.deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS;
+      const intent = await this.deps.engine.botIntent(this.state, seat, level, randomInt(2 ** 47), budget);
+      if (intent !== null) return { kind: 'bot', intent };
+    }
+    return { kind: 'refuse' };
+  }
+
+  private async checkpoint(): Promise<void> {
+    if (this.clock === null || this.finished) return;
+    this.clock = charge(this.clock, Date.now());
+    await this.deps.log.saveClock(this.id, this.clock);
+  }
+
+  private clockMessage(): ServerMessageOf<'clock'> | null {
+    const tc = this.game.timeControl;
+    if (this.clock === null || tc === null) return null;
+    const now = Date.now();
+    const c = charge(this.clock, now);
+    const expiry = this.finished ? null : nextExpiry(c);
+    return {
+      type: 'clock',
+      game: this.id,
+      seq: this.seq,
+      serverTime: now,
+      timeControl: tc,
+      running: this.finished ? null : c.actor,
+      decisionMs: c.decisionMs,
+      banks: c.banks,
+      phase: c.phase === null ? null : { kind: c.phase.kind, ms: c.phase.ms },
+      gameMs: c.gameMs,
+      deadlineMs: expiry === null || expiry.kind === 'game' ? null : expiry.at - now,
+    };
+  }
+
+  /** The clocks for one subscriber: every player sees every clock; spectators too, unless the game is
+   *  broadcast with a delay (the running clock would tell them who is to act now). */
+  private clockFor(sub: Subscriber): ServerMessageOf<'clock'> | null {
+    return isSpectator(sub) && this.game.broadcastDelayMs > 0 ? null : this.clockMessage();
+  }
+
+  private sendClock(): void {
+    for (const sub of this.subscribers.values()) {
+      const message = this.clockFor(sub);
+      if (message) this.send(sub, { kind: 'clock', message });
+    }
   }
 
   // ------------------------------------------------------------------------------------ subscribers
@@ -586,6 +798,8 @@ export class Room {
       this.send(sub, { kind: 'state', game: this.id, seq, state });
     }
     this.send(sub, { kind: 'legal', game: this.id, seq, state });
+    const clock = this.clockFor(sub);
+    if (clock) this.send(sub, { kind: 'clock', message: clock });
     return catchUp;
   }
 
@@ -685,8 +899,11 @@ export class Room {
     this.closing = true;
     if (this.botTimer) clearTimeout(this.botTimer);
     this.botTimer = null;
+    this.scheduleClock(); // clears the clock's timers
     if (this.releaseTimer) clearTimeout(this.releaseTimer);
     this.releaseTimer = null;
     await this.queue;
+    // What is left is written as of now: the time until the next start is not charged (clock.ts).
+    if (this.clock !== null && !this.finished) await this.checkpoint().catch((e) => this.fault(e, 'clock'));
   }
 }

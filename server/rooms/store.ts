@@ -4,10 +4,11 @@ import { type BotLevel, isBotLevel } from '../../shared/bot/index';
 import type { GameEvent } from '../../shared/engine/events';
 import type { GameState } from '../../shared/engine/types';
 import { gameEventSchema, gameStateSchema } from '../../shared/protocol/game';
-import type { Seat } from '../../shared/protocol/messages';
+import type { Seat, TimeControl } from '../../shared/protocol/messages';
 import { gameOptionsSchema, gameStatusSchema } from '../../shared/protocol/rest';
 import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
+import type { ClockRecord } from './clock';
 
 /** Bump when the engine's GameState shape changes: older snapshots are then ignored (replayed instead). */
 export const SNAPSHOT_FORMAT = 2;
@@ -25,7 +26,7 @@ const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
  * guard against a fork.
  *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (JSON array), $7 dice cursor,
  *   $8 finished, $9 events (JSON array), $10 when the events happened (the server's clock, ISO 8601: the
- *   broadcast delay counts from it)
+ *   broadcast delay counts from it), $11 the clock after them (JSON, null when untimed: clock.ts)
  */
 const APPEND_SQL = `
 WITH g AS (
@@ -36,7 +37,7 @@ WITH g AS (
   ON CONFLICT ("gameId", "sender", "intentId") DO NOTHING
   RETURNING "gameId"
 ), moved AS (
-  UPDATE "Game" SET "seq" = $5, "diceCursor" = $7,
+  UPDATE "Game" SET "seq" = $5, "diceCursor" = $7, "clock" = $11::jsonb,
     "status" = CASE WHEN $8::boolean THEN 'finished' ELSE "status" END,
     "finishedAt" = CASE WHEN $8::boolean THEN CURRENT_TIMESTAMP ELSE "finishedAt" END
   WHERE "id" IN (SELECT "gameId" FROM reply)
@@ -80,8 +81,10 @@ export interface StoredGame {
   readonly inviteCode: string | null;
   /** Spectators receive each event this long after it happened (0: at once); players never wait. */
   readonly broadcastDelayMs: number;
-  /** The persisted per-game clock (time limits, errata 21.0): reserved, not interpreted yet. */
-  readonly clock: unknown;
+  /** The time control chosen in the lobby (null: untimed). */
+  readonly timeControl: TimeControl | null;
+  /** The clock as of the game's seq (null: untimed, or not started yet). */
+  readonly clock: ClockRecord | null;
 }
 
 export interface LoggedEvent {
@@ -120,6 +123,8 @@ export interface AppendInput {
   readonly at: number;
   /** The state after these events, when a snapshot is due. */
   readonly snapshot: GameState | null;
+  /** The clock after these events (null: untimed). */
+  readonly clock: ClockRecord | null;
 }
 
 export interface GameLog {
@@ -134,6 +139,8 @@ export interface GameLog {
   /** Appends in one transaction: the events (seq expectedSeq+1 ...), the reply, the dice cursor, the
    *  status, a snapshot if due. Throws AppendConflict or RepeatedIntent, writing nothing. */
   append(input: AppendInput): Promise<void>;
+  /** Records what is left on a running clock (a checkpoint), if the game is still at `clock.seq`. */
+  saveClock(id: string, clock: ClockRecord): Promise<void>;
   /** Every accepted intent's dice in order (for the dice proof). */
   rolls(id: string): Promise<{ seq: number; dice: number[] }[]>;
 }
@@ -154,6 +161,7 @@ export function gameLog(db: Database): GameLog {
         include: { seats: { orderBy: { index: 'asc' } } },
       });
       if (!g) return null;
+      const options = gameOptionsSchema.parse(g.options);
       return {
         id: g.id,
         status: gameStatusSchema.parse(g.status),
@@ -172,8 +180,9 @@ export function gameLog(db: Database): GameLog {
         spectatorsAllowed: g.spectatorsAllowed,
         inviteOnly: g.inviteOnly,
         inviteCode: g.inviteCode,
-        broadcastDelayMs: gameOptionsSchema.parse(g.options).broadcastDelaySeconds * 1000,
-        clock: g.clock,
+        broadcastDelayMs: options.broadcastDelaySeconds * 1000,
+        timeControl: options.timeControl ?? null,
+        clock: g.clock as unknown as ClockRecord | null,
       };
     },
 
@@ -225,6 +234,7 @@ export function gameLog(db: Database): GameLog {
           input.finished,
           JSON.stringify(events),
           new Date(input.at).toISOString(),
+          input.clock === null ? null : JSON.stringify(input.clock),
         );
         const { locked, replied } = rows[0] ?? { locked: 0, replied: 0 };
         if (locked !== 1) throw new AppendConflict(`game ${gameId} is no longer at seq ${expectedSeq}`);
@@ -243,6 +253,13 @@ export function gameLog(db: Database): GameLog {
         });
         await tx.gameSnapshot.deleteMany({ where: { gameId, seq: { lt: seq } } });
       }, APPEND_TRANSACTION);
+    },
+
+    async saveClock(id, clock) {
+      await prisma.game.updateMany({
+        where: { id, seq: clock.seq, status: 'running' },
+        data: { clock: json(clock) },
+      });
     },
 
     async rolls(id) {

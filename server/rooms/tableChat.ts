@@ -3,11 +3,12 @@
 // channel, anyone else the spectators' one, however he joined. During the game nobody reads the other
 // channel, so a spectator never writes to the players (nor reads what the players tell each other); once
 // the game is over everyone reads both. Each reader may mute an author for himself. An author sends at
-// most CHAT.burst messages per CHAT.windowSeconds, counted on his own messages of the game.
+// most CHAT.burst messages in a row, then one per CHAT.windowSeconds / CHAT.burst seconds (a token bucket).
 import { randomUUID } from 'node:crypto';
 import { CHAT, type ChatChannel, type ChatEntry, type Seat } from '../../shared/protocol/messages';
 import { cleanText } from '../../shared/protocol/text';
 import type { Database } from '../db/database';
+import { TokenBucket } from '../ws/connection';
 
 /** The chat's rows in the database. */
 export interface ChatLog {
@@ -79,6 +80,8 @@ export class TableChat {
   private entries: ChatEntry[] = [];
   /** Reader → the authors he muted. */
   private readonly muted = new Map<string, Set<string>>();
+  /** Author → his rate. */
+  private readonly buckets = new Map<string, TokenBucket>();
 
   private constructor(
     private readonly gameId: string,
@@ -144,13 +147,17 @@ export class TableChat {
   ): Promise<{ entry: ChatEntry } | { refused: ChatRefusal }> {
     const cleaned = cleanText(raw, CHAT.maxLength);
     if ('problem' in cleaned) return { refused: { reason: cleaned.problem, message: cleaned.message } };
-    const since = now - CHAT.windowSeconds * 1000;
-    const recent = this.entries.filter((e) => e.from.user === user && Date.parse(e.at) > since).length;
-    if (recent >= CHAT.burst) {
+    let bucket = this.buckets.get(user);
+    if (!bucket) {
+      bucket = new TokenBucket({ perSecond: CHAT.burst / CHAT.windowSeconds, burst: CHAT.burst });
+      this.buckets.set(user, bucket);
+    }
+    if (!bucket.take(now)) {
+      const every = CHAT.windowSeconds / CHAT.burst;
       return {
         refused: {
           reason: 'rateLimited',
-          message: `At most ${CHAT.burst} messages every ${CHAT.windowSeconds} seconds: wait a moment.`,
+          message: `Too many messages: ${CHAT.burst} in a row at most, then one every ${every} seconds.`,
         },
       };
     }

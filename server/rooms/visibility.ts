@@ -43,7 +43,9 @@ export type Outgoing =
       readonly message: ServerMessageOf<'accepted'> | ServerMessageOf<'rejected'>;
     }
   | { readonly kind: 'presence'; readonly message: ServerMessageOf<'presence'> }
-  | { readonly kind: 'notice'; readonly message: ServerMessageOf<'notice'> };
+  | { readonly kind: 'notice'; readonly message: ServerMessageOf<'notice'> }
+  /** Clocks are public (every client sees every clock). */
+  | { readonly kind: 'clock'; readonly message: ServerMessageOf<'clock'> };
 
 export type DeliveredEvent = ServerMessageOf<'event'>['event'];
 
@@ -88,6 +90,7 @@ export function deliver(engine: RulesEngine, recipient: Recipient, out: Outgoing
       return sameRecipient(out.to, recipient) ? out.message : null;
     case 'presence':
     case 'notice':
+    case 'clock':
       return out.message;
     default:
       return out satisfies never;

@@ -12,7 +12,7 @@ import type {
 } from '../data/types';
 import type { BattleCharacterId, BattleSide } from './battle/position';
 import type { StrikeOption } from './battle/strike';
-import type { Proposal } from './intents';
+import type { IntentType, Proposal } from './intents';
 import type { EngagementOutcome, GameOptions, GameResult, PlayerId, Rejection, Step } from './types';
 
 export type GameEvent =
@@ -277,6 +277,18 @@ export type GameEvent =
     }
   | { readonly type: 'turnEnded'; readonly player: PlayerId }
   | { readonly type: 'playerWithdrew'; readonly player: PlayerId }
+  /** Errata 20.4, 21.0, Law 21.2 (forced.ts): the server acts for `player` (his time ran out, he is absent, or
+   *  the tournament director ruled so); the events of `actions` follow. `rolls`: the dice that chose at random
+   *  (Law 21.2's legion). `rule`: null when his seat's bot played. Public. */
+  | {
+      readonly type: 'playerForced';
+      readonly player: PlayerId;
+      readonly forced: { readonly by: 'time' | 'absence' | 'director' };
+      readonly play: 'refuse' | 'phaseLimit' | 'bot';
+      readonly actions: readonly IntentType[];
+      readonly rolls: readonly number[];
+      readonly rule: string | null;
+    }
   /** 21.1: time is called; these players still get one more full turn, in order. */
   | { readonly type: 'timeCalled'; readonly remainingTurns: readonly PlayerId[] }
   /** 3, 19.0, 20.5, 21.1: the game is over; the winner's legions become public. */

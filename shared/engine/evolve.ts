@@ -84,6 +84,7 @@ function evolveMasterplayEvent(state: GameState, event: Exclude<GameEvent, Engag
     case 'gameOver':
       return gameOver(state, event);
     case 'movementEnded':
+    case 'playerForced':
     case 'playerWithdrew':
     case 'optionDeclined':
       return state;

@@ -7,6 +7,7 @@ export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
 export type { Decision, EventOf, GameEvent, GameEventType } from './events';
 export { evolve, replay } from './evolve';
+export { decideForced, type ForcedBy, type ForcedPlay, type TimedPhase, timedPhase } from './forced';
 export {
   type Intent,
   type IntentOf,

@@ -367,7 +367,10 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
       if (intent.type === 'pass') return decideBattleEndingPass(state, step.actor);
       return null;
     },
-    onRefusal: () => CONCEDE,
+    // Errata 20.4 read literally would have him concede here, and a victor's concession as the battle ends
+    // turns his win into a mutual elimination (2.5.6.4.x.8.1). The battle is decided by then: refusing to
+    // play lets it end as it stands (a loser's concession would change nothing either).
+    onRefusal: () => PASS,
   },
   // ---------------------------------------------------------------- after the engagement (2.5.6.5–2.5.6.10)
   postBattleAddition: {

@@ -334,6 +334,15 @@ export const GAME_EVENT_SCHEMAS = [
   }),
   z.strictObject({ type: z.literal('turnEnded'), player: playerId }),
   z.strictObject({ type: z.literal('playerWithdrew'), player: playerId }),
+  z.strictObject({
+    type: z.literal('playerForced'),
+    player: playerId,
+    forced: z.strictObject({ by: z.enum(['time', 'absence', 'director']) }),
+    play: z.enum(['refuse', 'phaseLimit', 'bot']),
+    actions: z.array(z.enum(INTENT_TYPES)),
+    rolls: z.array(z.number().int().min(1).max(6)),
+    rule: z.string().nullable(),
+  }),
   z.strictObject({ type: z.literal('timeCalled'), remainingTurns: z.array(playerId) }),
   z.strictObject({
     type: z.literal('gameOver'),

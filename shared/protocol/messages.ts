@@ -59,6 +59,65 @@ const seq = z.number().int().min(0);
 export const seatSchema = z.enum(['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
 export type Seat = z.infer<typeof seatSchema>;
 export const roleSchema = z.enum(['player', 'spectator']);
+
+// ------------------------------------------------------------------------------------ time controls
+
+const seconds = z
+  .number()
+  .int()
+  .min(1)
+  .max(90 * 24 * 3600);
+
+/**
+ * A game's time control (errata 20.4, 21.0; Law 21.1, 21.2), chosen at creation (`options.timeControl` of
+ * `POST /api/games`) and fixed once the game starts. Every part is optional and they combine: the player
+ * the engine says must act (`pending`) is on the clock, and his first limit to run out decides.
+ */
+export const timeControlSchema = z
+  .object({
+    /** Every decision within this many seconds (play-by-web: days are fine). */
+    perDecisionSeconds: seconds.optional(),
+    /** A chess-style bank per player, spent while he must act... */
+    bankSeconds: seconds.optional(),
+    /** ...plus this much for every decision made (Fischer increment; needs `bankSeconds`). */
+    incrementSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600)
+      .optional(),
+    /** Law 21.2: the Movement Phase within this limit, else a legion chosen at random moves. */
+    movementSeconds: seconds.optional(),
+    /** Law 21.2: each Maneuver Phase within this limit, else the characters not yet on the battleland are
+     *  eliminated... */
+    maneuverSeconds: seconds.optional(),
+    /** ...and each player's first Maneuver Phase of a battle within this one (default: twice `maneuverSeconds`). */
+    firstManeuverSeconds: seconds.optional(),
+    /** Law 21.1 with errata 21.1's ending: time is called after this many minutes of play (the player on turn
+     *  finishes, then every remaining player gets one more full turn; scored by 21.1/20.5). */
+    gameMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(90 * 24 * 60)
+      .optional(),
+    /** When a decision or bank limit runs out: 'refuse' (errata 21.0: the player is treated as refusing to
+     *  play, errata 20.4's list) or 'bot' (his seat's bot makes that decision). */
+    onExpiry: z.enum(['refuse', 'bot']).default('refuse'),
+    /** A player whose every socket is gone this long is absent: his decisions are made per `onExpiry` until
+     *  he reconnects. */
+    absentGraceSeconds: seconds.optional(),
+  })
+  .strict()
+  .refine((t) => t.incrementSeconds === undefined || t.bankSeconds !== undefined, {
+    message: 'incrementSeconds needs bankSeconds',
+    path: ['incrementSeconds'],
+  })
+  .refine((t) => t.firstManeuverSeconds === undefined || t.maneuverSeconds !== undefined, {
+    message: 'firstManeuverSeconds needs maneuverSeconds',
+    path: ['firstManeuverSeconds'],
+  });
+export type TimeControl = z.output<typeof timeControlSchema>;
 export type Role = z.infer<typeof roleSchema>;
 
 // ------------------------------------------------------------------------------------ client → server
@@ -118,7 +177,8 @@ export const pingMessage = z.object({ type: z.literal('ping'), nonce: z.string()
  *  channel: a seated player writes to the players, anyone else to the spectators; during the game each
  *  channel is read by its own people only (spectators never write to players). The text is normalised and
  *  refused when empty, longer than `CHAT.maxLength`, or holding control or bidi characters
- *  (shared/protocol/text.ts); at most `CHAT.burst` messages per `CHAT.windowSeconds` per author. */
+ *  (shared/protocol/text.ts); an author sends `CHAT.burst` messages in a row at most, then one per
+ *  `CHAT.windowSeconds / CHAT.burst` seconds. */
 export const chatSendMessage = z.object({
   type: z.literal('chat'),
   game: gameId,
@@ -247,6 +307,31 @@ export const presenceMessage = z.object({
   spectators: z.number().int().min(0),
 });
 
+/**
+ * A timed game's clocks, public (sent on join and after every change): the amounts left as of `serverTime`
+ * (the server's epoch ms). A client counts the running ones down from when it received the message, so
+ * its display does not depend on its own clock being right.
+ */
+export const clockMessage = z.object({
+  type: z.literal('clock'),
+  game: gameId,
+  seq,
+  serverTime: z.number(),
+  timeControl: timeControlSchema,
+  /** The player on the clock (the one who must act); null: no clock runs. */
+  running: seatSchema.nullable(),
+  /** Left for the running player's current decision (perDecisionSeconds). */
+  decisionMs: z.number().nullable(),
+  /** Left in each player's bank (bankSeconds); only the running player's is being spent. */
+  banks: z.partialRecord(seatSchema, z.number()),
+  /** The Law 21.2 phase under way and what is left of its limit. */
+  phase: z.object({ kind: z.enum(['movement', 'maneuver']), ms: z.number() }).nullable(),
+  /** Left of the game (Law 21.1); null when untimed or once time has been called. */
+  gameMs: z.number().nullable(),
+  /** When the running player's first limit runs out, in ms after `serverTime`; null: none runs. */
+  deadlineMs: z.number().nullable(),
+});
+
 /** A seated player's connection dropped, or he came back. */
 export const noticeMessage = z.object({
   type: z.literal('notice'),
@@ -338,6 +423,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   rejectedMessage,
   presenceMessage,
   noticeMessage,
+  clockMessage,
   diceRevealedMessage,
   errorMessage,
   pongMessage,

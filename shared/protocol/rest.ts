@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { BOT_LEVELS } from '../bot/index';
 import { deliveredEventSchema } from './game';
-import { diceSchema, seatSchema } from './messages';
+import { diceSchema, seatSchema, timeControlSchema } from './messages';
 import {
   addBotEntrantBody,
   correctResultBody,
@@ -81,6 +81,8 @@ export const gameOptionsSchema = z.object({
   variant: variantSchema.default('default'),
   /** Errata 7.6 handicap: a fixed number of mulligans for some seats (instead of the first-turn one). */
   handicapMulligans: z.partialRecord(seatSchema, z.number().int().min(0).max(6)).default({}),
+  /** Time limits (errata 20.4, 21.0; Law 21.1, 21.2); absent: untimed. Fixed once the game starts. */
+  timeControl: timeControlSchema.optional(),
   /** Spectators (live, on reconnect and in the history) receive every event only once it is this many
    *  seconds old, so that a watcher cannot relay the game to a player in time; players are never delayed.
    *  A tournament passes its own delay here. */
@@ -116,6 +118,8 @@ export const gameSummarySchema = z.object({
   options: z.object({
     variant: variantSchema,
     handicapMulligans: z.partialRecord(seatSchema, z.number()),
+    /** null: untimed. */
+    timeControl: timeControlSchema.nullable(),
     broadcastDelaySeconds: z.number().int(),
   }),
   inviteOnly: z.boolean(),

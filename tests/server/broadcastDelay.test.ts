@@ -38,6 +38,7 @@ function memoryLog(game: StoredGame, start: readonly LoggedEvent[]) {
         status: input.finished ? 'finished' : stored.status,
       };
     },
+    saveClock: async () => undefined,
     rolls: async () => [],
   };
   return { log, events };
@@ -71,6 +72,7 @@ function newGame(options: { delayMs: number; inviteOnly?: boolean; id?: string }
     inviteOnly: options.inviteOnly ?? false,
     inviteCode: null,
     broadcastDelayMs: options.delayMs,
+    timeControl: null,
     clock: null,
   };
   return memoryLog(
@@ -89,6 +91,7 @@ function deps(log: GameLog, liveBattles = new LiveBattles()): RoomDeps {
     botDelayMs: Number.POSITIVE_INFINITY,
     snapshotEvery: 1000,
     maxReplayEvents: 500,
+    clockCheckpointMs: 15_000,
     liveBattles,
   };
 }

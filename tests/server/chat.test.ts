@@ -102,7 +102,7 @@ describe('table chat', () => {
     await b.client.close();
   });
 
-  it(`lets an author send ${CHAT.burst} messages per ${CHAT.windowSeconds} seconds, no more`, async () => {
+  it(`lets an author send ${CHAT.burst} messages in a row, no more`, async () => {
     const { game, players } = await startedGame(server.app, 2, 2);
     const a = await joined(game.id, players[0]!, 'player');
     for (let i = 0; i < CHAT.burst; i++) await say(a.client, game.id, `message ${i}`, a.client);
@@ -183,6 +183,29 @@ describe('TableChat', () => {
       reads: ['players', 'spectators'],
     });
     expect(chat.history({ user: SAM }).messages.length).toBe(2);
+  });
+
+  it(`an author refused for his rate may write again ${CHAT.windowSeconds / CHAT.burst} seconds later`, async () => {
+    const chat = await TableChat.load(
+      'g',
+      memoryChat(),
+      () => null,
+      () => false,
+    );
+    const t = Date.now();
+    for (let i = 0; i < CHAT.burst; i++)
+      expect(await chat.say(SAM, 'Sam', `m${i}`, t)).toHaveProperty('entry');
+    expect(await chat.say(SAM, 'Sam', 'again', t + 1000)).toMatchObject({
+      refused: { reason: 'rateLimited' },
+    });
+    // Another author is not held back by Sam's rate.
+    expect(await chat.say(ANN, 'Ann', 'hello', t + 1000)).toHaveProperty('entry');
+    const every = (CHAT.windowSeconds / CHAT.burst) * 1000;
+    expect(await chat.say(SAM, 'Sam', 'again', t + every)).toHaveProperty('entry');
+    // A refused text does not cost a message.
+    expect(await chat.say(SAM, 'Sam', '\u0007', t + every)).toMatchObject({
+      refused: { reason: 'forbiddenCharacters' },
+    });
   });
 
   it('cleanText: NFC, one space, trimmed; the limit counts characters, not UTF-16 units', () => {

@@ -37,6 +37,7 @@ describe('lobby', () => {
       variant: 'titanPlus',
       handicapMulligans: { p2: 2 },
       broadcastDelaySeconds: 0,
+      timeControl: null,
     });
     expect(game.seats.map((s) => s.occupant.kind)).toEqual(['user', 'empty', 'empty']);
 

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/database';
 import { applyMigrations } from '../../server/db/migrate';
+import type { ClockRecord } from '../../server/rooms/clock';
 import {
   AppendConflict,
   type AppendInput,
@@ -70,6 +71,7 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       finished: false,
       at: T0,
       snapshot: null,
+      clock: null,
       ...over,
     });
     const row = (id: string) => (db as Database).prisma.game.findUniqueOrThrow({ where: { id } });
@@ -87,6 +89,27 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       const game = await row(id);
       expect([game.seq, game.diceCursor, game.status, game.finishedAt]).toEqual([2, 2, 'running', null]);
       expect(await log.latestSnapshot(id, 10)).toBeNull();
+    });
+
+    it('errata 21.0: the clock is written with the events it follows; a checkpoint only at its own seq', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      const clock: ClockRecord = {
+        seq: 2,
+        at: 1_000,
+        actor: 'p2',
+        decisionMs: 60_000,
+        banks: { p1: 5_000, p2: 7_000 },
+        phase: null,
+        gameMs: null,
+      };
+      await log.append(input(id, { clock }));
+      expect((await log.game(id))?.clock).toEqual(clock);
+      await log.saveClock(id, { ...clock, at: 2_000, decisionMs: 59_000 });
+      expect((await log.game(id))?.clock).toMatchObject({ at: 2_000, decisionMs: 59_000 });
+      // A checkpoint of an older seq (the game moved on meanwhile) changes nothing.
+      await log.saveClock(id, { ...clock, seq: 1, decisionMs: 1 });
+      expect((await log.game(id))?.clock).toMatchObject({ seq: 2, decisionMs: 59_000 });
     });
 
     it("each event keeps the time its intent was decided (the broadcast delay's clock), and seqAt finds the last one by then", async (ctx) => {

@@ -1002,6 +1002,7 @@ async function rebuild(db: Database, log: LongLog): Promise<RebuildBench> {
     botBudgetMs: DEFAULT_BOT_BUDGET_MS,
     snapshotEvery: DEFAULT_CONFIG.snapshotEvery,
     maxReplayEvents: DEFAULT_CONFIG.maxReplayEvents,
+    clockCheckpointMs: DEFAULT_CONFIG.clockCheckpointMs,
   };
   const timeLoads = async (times: number) => {
     const ms: number[] = [];

@@ -165,16 +165,21 @@ describe('errata 20.4: in the engagement phase (no withdrawing there)', () => {
     expect(refusal(run, A)).toEqual({ type: 'assignCarryOver', targets: [] });
   });
 
-  it('2.5.6.4.x.3.1, 2.5.6.4.x.8.1, errata 20.4: before a slaying drift and as the battle ends he concedes', () => {
+  it('2.5.6.4.x.3.1, errata 20.4: before a slaying drift he concedes', () => {
     const run = inDrift(5);
     act(run, A, { type: 'doneManeuvering' });
     expect(step(run)).toMatchObject({ kind: 'driftConcession', actor: D });
     expect(refusal(run, D)).toEqual({ type: 'concede' });
+  });
 
+  it('2.5.6.4.x.8.1, errata 20.4: as the battle ends he lets it end; a victor never turns his win into a mutual elimination', () => {
     const ending = battle();
     quietTurn(ending, 'defender');
     expect(step(ending)).toMatchObject({ kind: 'battleEnding', actor: D });
-    expect(refusal(ending, D)).toEqual({ type: 'concede' });
+    expect(refusal(ending, D)).toEqual({ type: 'pass' });
+    // The defender entered nothing and lost: the attacker wins as if the defender had conceded.
+    const events = act(ending, D, { type: 'pass' });
+    expect(ofType(events, 'engagementResolved')[0]).toMatchObject({ outcome: 'battle', winner: 'Bk01' });
   });
 
   it('14.0, 17.4, errata 20.4: the victor refuses the reinforcement (a muster) and the Angel', () => {

@@ -42,6 +42,9 @@ export interface GameClientState {
   /** A protocol error (not an intent's rejection): e.g. spectators not allowed. */
   readonly error: { readonly code: string; readonly message: string } | null;
   readonly presence: ServerMessageOf<'presence'> | null;
+  /** The latest clocks of a timed game, and when this client received them (its own epoch ms: the running
+   *  clock is counted down from then, whatever the client's clock says of the server's). */
+  readonly clock: { readonly message: ServerMessageOf<'clock'>; readonly receivedAt: number } | null;
   readonly notices: readonly string[];
   readonly dice: { readonly commitment: string | null; readonly seed: string | null };
   /** How many times the game was joined on this page (more than once: it reconnected). */
@@ -75,6 +78,7 @@ export function initialGameState(game: string, role: 'player' | 'spectator'): Ga
     rejection: null,
     error: null,
     presence: null,
+    clock: null,
     notices: [],
     dice: { commitment: null, seed: null },
     joins: 0,
@@ -86,7 +90,11 @@ const MAX_NOTICES = 5;
 /** Chat messages kept on the page. */
 const MAX_CHAT = 500;
 
-export function reduceMessage(state: GameClientState, message: ServerMessage): GameClientState {
+export function reduceMessage(
+  state: GameClientState,
+  message: ServerMessage,
+  now: number = Date.now(),
+): GameClientState {
   switch (message.type) {
     case 'welcome':
     case 'pong':
@@ -138,6 +146,8 @@ export function reduceMessage(state: GameClientState, message: ServerMessage): G
     }
     case 'presence':
       return message.game === state.game ? { ...state, presence: message } : state;
+    case 'clock':
+      return message.game === state.game ? { ...state, clock: { message, receivedAt: now } } : state;
     case 'notice': {
       const words = message.kind === 'playerDropped' ? 'lost the connection' : 'is back';
       return { ...state, notices: [...state.notices, `${message.name} ${words}.`].slice(-MAX_NOTICES) };

@@ -1,5 +1,5 @@
 // Words for what happened and what is asked: event history lines, step names, intents as button labels.
-import type { GameEvent, Intent, Step } from '../../../shared/engine/index';
+import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 export type Names = (player: string) => string;
@@ -161,6 +161,8 @@ export function describeEvent(
       return `${name(e.player)} ends the turn.`;
     case 'playerWithdrew':
       return `${name(e.player)} withdraws from the game.`;
+    case 'playerForced':
+      return describeForced(e, name);
     case 'timeCalled':
       return `Time is called: ${e.remainingTurns.map(name).join(', ')} still play one turn.`;
     case 'gameOver':
@@ -172,6 +174,36 @@ export function describeEvent(
       return `(${(unknown as { type: string }).type})`;
     }
   }
+}
+
+const FORCED_BY: Readonly<Record<EventOf<'playerForced'>['forced']['by'], string>> = {
+  time: 'ran out of time',
+  absence: 'is absent',
+  director: 'is ruled to be refusing to play by the tournament director',
+};
+
+/** What the server played for a player, in words ("withdraws", "concedes"). */
+const FORCED_ACTIONS: Partial<Record<IntentType, string>> = {
+  rollTower: 'has the tower roll made for him',
+  withdraw: 'withdraws',
+  flee: 'flees',
+  concede: 'concedes',
+  pass: 'declines',
+  chooseEngagement: 'takes the engagement in the lowest-numbered land',
+  assignCarryOver: 'carries no damage over',
+  resetManeuver: 'takes the maneuver back',
+  doneManeuvering: 'ends the maneuver, characters not yet on the battleland are eliminated',
+  moveLegion: 'moves a legion chosen at random',
+  doneMoving: 'ends his movement',
+};
+
+/** Errata 20.4, Law 21.2: "Red ran out of time: Red withdraws (errata 20.4)". */
+function describeForced(e: EventOf<'playerForced'>, name: Names): string {
+  const who = name(e.player);
+  const why = `${who} ${FORCED_BY[e.forced.by]}`;
+  if (e.play === 'bot') return `${why}: the bot plays for ${who}.`;
+  const actions = [...new Set(e.actions)].map((a) => FORCED_ACTIONS[a] ?? a);
+  return `${why}: ${who} ${actions.join('; ')}${e.rule === null ? '' : ` (${e.rule})`}.`;
 }
 
 export function describeProposal(p: {
