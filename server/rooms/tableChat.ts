@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { CHAT, type ChatChannel, type ChatEntry, type Seat } from '../../shared/protocol/messages';
 import { cleanText } from '../../shared/protocol/text';
 import type { Database } from '../db/database';
-import { TokenBucket } from '../ws/connection';
+import { TokenBucket } from '../tokenBucket';
 
 /** The chat's rows in the database. */
 export interface ChatLog {

@@ -6,38 +6,12 @@ import type { CloseCode, ServerMessage } from '../../shared/protocol/messages';
 import type { AccessClaims } from '../auth/tokens';
 import type { Room } from '../rooms/room';
 import type { Recipient } from '../rooms/visibility';
+import { type RateLimit, TokenBucket } from '../tokenBucket';
 
 /** A client that lets this much pile up unread is dropped. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** The longest delay setTimeout takes (about 24.8 days); a later deadline is waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export interface RateLimit {
-  readonly perSecond: number;
-  readonly burst: number;
-}
-
-/** A token bucket: `burst` at most, refilled at `perSecond`. */
-export class TokenBucket {
-  private tokens: number;
-  private refilledAt = Date.now();
-
-  constructor(private readonly rate: RateLimit) {
-    this.tokens = rate.burst;
-  }
-
-  /** Takes one token; false when the bucket is empty (over the rate). */
-  take(now = Date.now()): boolean {
-    this.tokens = Math.min(
-      this.rate.burst,
-      this.tokens + ((now - this.refilledAt) / 1000) * this.rate.perSecond,
-    );
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
 
 export class Connection {
   user: AccessClaims | null = null;

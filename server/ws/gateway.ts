@@ -25,7 +25,8 @@ import { type Lobby, viewerIn } from '../lobby/lobby';
 import type { Metrics } from '../metrics';
 import type { Rooms } from '../rooms/rooms';
 import { deliver, type Recipient } from '../rooms/visibility';
-import { Connection, TokenBucket } from './connection';
+import { TokenBucket } from '../tokenBucket';
+import { Connection } from './connection';
 
 export interface GatewayOptions {
   readonly config: ServerConfig;

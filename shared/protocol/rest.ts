@@ -594,8 +594,20 @@ export type RestRouteName = keyof typeof REST_ROUTES;
 /** The OpenAPI 3.1 document, generated from REST_ROUTES (served at `GET /openapi.json`). */
 export function openApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const json = (schema: z.ZodType, io: 'input' | 'output') =>
-    z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  // Schemas with an id (the protocol's DeliveredEvent, GameView) become shared components: a `#/$defs/…`
+  // reference inside an OpenAPI document would point at the document's root.
+  const components: Record<string, unknown> = {};
+  const json = (schema: z.ZodType, io: 'input' | 'output') => {
+    const { $defs, ...js } = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+    }) as Record<string, unknown> & { $defs?: Record<string, unknown> };
+    const toComponents = (x: unknown) =>
+      JSON.parse(JSON.stringify(x).replaceAll('"#/$defs/', '"#/components/schemas/')) as unknown;
+    for (const [id, def] of Object.entries($defs ?? {})) components[id] = toComponents(def);
+    return toComponents(js);
+  };
   for (const [name, r] of Object.entries(REST_ROUTES) as [string, RestRoute][]) {
     const path = r.path.replace(/:([A-Za-z]+)/g, '{$1}');
     const parameters: unknown[] = [];
@@ -667,7 +679,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
       description:
         'Accounts and lobby for TITAN games. Play happens over the websocket at /ws (protocol: /protocol.json).',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      schemas: components,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
     paths,
   };
 }

@@ -14,6 +14,7 @@ import {
   gameViewSchema,
 } from '../../shared/protocol/game';
 import { clientMessageSchema, protocolJsonSchema, serverMessageSchema } from '../../shared/protocol/messages';
+import { openApiDocument } from '../../shared/protocol/rest';
 import { type BotGame, botGames } from '../engine/support/botGames';
 
 let games: BotGame[] = [];
@@ -89,6 +90,26 @@ describe('the protocol schemas describe what the engine produces', () => {
     for (const game of games.slice(0, 5)) for (const e of game.events) expect(published).toContain(e.type);
     expect(published).toContain('hidden');
     expect(JSON.stringify(defs.GameView)).toContain('"legions"');
+  });
+});
+
+describe('every reference resolves', () => {
+  /** The `$ref`s of a document that point nowhere in it (JSON pointers from its root). */
+  const dangling = (doc: unknown, root: unknown = doc): string[] => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#([^"]*)"/g)].map((m) => m[1] ?? '');
+    return refs.filter((pointer) => {
+      let at: unknown = root;
+      for (const key of pointer.split('/').slice(1)) at = (at as Record<string, unknown> | undefined)?.[key];
+      return at === undefined;
+    });
+  };
+  it("in /openapi.json (the history holds the protocol's events) and in /protocol.json", () => {
+    const openapi = openApiDocument('test');
+    expect(JSON.stringify(openapi)).toContain('#/components/schemas/DeliveredEvent');
+    expect(dangling(openapi)).toEqual([]);
+    const protocol = protocolJsonSchema() as { clientMessage: unknown; serverMessage: unknown };
+    expect(dangling(protocol.serverMessage)).toEqual([]);
+    expect(dangling(protocol.clientMessage)).toEqual([]);
   });
 });
 
