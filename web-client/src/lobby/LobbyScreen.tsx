@@ -33,7 +33,13 @@ export function LobbyScreen({ user }: { user: UserDto }) {
   }, [load]);
 
   const open = (games ?? []).filter((g) => g.status === 'open');
-  const running = (games ?? []).filter((g) => g.status === 'running');
+  // My games first, those where it is my move at the top (issue 14).
+  const rank = (g: GameSummary) => (g.yourMove ? 0 : g.yourSeat !== null ? 1 : 2);
+  const running = (games ?? []).filter((g) => g.status === 'running').sort((a, b) => rank(a) - rank(b));
+  const yourMoves = running.filter((g) => g.yourMove).length;
+  useEffect(() => {
+    globalThis.document.title = yourMoves > 0 ? `(${yourMoves}) Your move · Titan` : 'Titan';
+  }, [yourMoves]);
   return (
     <main className="lobby">
       {user.guest && <SeatLink />}
@@ -60,13 +66,21 @@ export function LobbyScreen({ user }: { user: UserDto }) {
       </section>
       <LiveBattles battles={battles} />
       <section className="card">
-        <h2>Running games</h2>
+        <h2>
+          Running games
+          {yourMoves > 0 && (
+            <span className="your-move-count" data-count={yourMoves}>
+              {yourMoves === 1 ? 'your move in 1 game' : `your move in ${yourMoves} games`}
+            </span>
+          )}
+        </h2>
         {running.length === 0 && <p>No game is being played.</p>}
         <ul className="game-list">
           {running.map((g) => (
             <li key={g.id} className="game-item" data-game={g.id}>
               <GameHeadline game={g} />
               <span className="players">{g.seats.map((s) => occupantName(s.occupant)).join(', ')}</span>
+              {g.yourMove && <span className="tag your-move">Your move</span>}
               {g.yourSeat !== null ? (
                 <button
                   type="button"
