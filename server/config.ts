@@ -35,6 +35,9 @@ export interface ServerConfig {
   readonly snapshotEvery: number;
   /** Seconds a socket may stay open without authenticating. */
   readonly authTimeoutMs: number;
+  /** The websocket heartbeat: a ping this often; a socket that leaves two unanswered is dropped (and its
+   *  player counts as gone: presence, absence). */
+  readonly heartbeatMs: number;
   /** Caps on what one user or one address may hold or do (issue 12): refusals are 429 with Retry-After
    *  (REST), or close code 4011 / error `tooManyGames` / `rateLimited` (websocket). */
   readonly limits: Limits;
@@ -101,6 +104,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botBudgetMs: DEFAULT_BOT_BUDGET_MS,
   snapshotEvery: 200,
   authTimeoutMs: 10_000,
+  heartbeatMs: 15_000,
   limits: DEFAULT_LIMITS,
   webClientDir: path.join(PROJECT_ROOT, 'web-client', 'dist'),
   logLevel: 'info',
@@ -167,6 +171,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
     clockCheckpointMs: int(env.TITAN_CLOCK_CHECKPOINT_MS, d.clockCheckpointMs, 'TITAN_CLOCK_CHECKPOINT_MS'),
+    heartbeatMs: positive(env.TITAN_HEARTBEAT_MS, d.heartbeatMs, 'TITAN_HEARTBEAT_MS'),
     botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
     limits: Object.fromEntries(
       (Object.keys(LIMIT_VARIABLES) as (keyof Limits)[]).map((k) => [

@@ -19,6 +19,7 @@ export const COUNTERS = [
   'socketsClosedSlow',
   'socketsClosedTokenExpired', // its access token expired and was not renewed (`auth`)
   'socketsClosedSignedOut', // its sign-in session was ended (logout, or a reused refresh token)
+  'socketsDroppedHeartbeat', // two heartbeat pings unanswered: terminated (the client vanished)
   'clockExpiries', // a time limit ran out and the server acted (errata 21.0, Law 21.1, 21.2)
   'requestsRateLimited', // REST calls refused 429 by a cap (server/config.ts Limits)
   'socketsClosedTooMany', // a user's socket over `socketsPerUser` (4011)

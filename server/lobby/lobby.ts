@@ -165,6 +165,12 @@ export function lobby(
     throw notFound('game');
   }
 
+  /** Whether `seat` must act now in a running game (its room is loaded while the game runs). */
+  function mustAct(gameId: string, seat: Seat): boolean {
+    const room = rooms.loaded(gameId);
+    return room !== null && !room.finished && engine.pending(room.currentState).actor === seat;
+  }
+
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
     const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
@@ -190,6 +196,8 @@ export function lobby(
       inviteCode: isMember(game, user.userId) ? game.inviteCode : null,
       spectatorsAllowed: game.spectatorsAllowed,
       yourSeat: yourSeat ? seatName(yourSeat.index) : null,
+      yourMove:
+        yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
       seq: game.seq,
       dice: { commitment: game.diceCommitment, seed: game.status === 'finished' ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),

@@ -124,6 +124,11 @@ export class Room {
   private readonly replies = new Map<string, Reply>();
   /** Seats whose player has connected at least once (a later drop is announced). */
   private readonly seen = new Set<Seat>();
+  /** Since when each human seat has had no socket (a room is rebuilt with nobody connected). */
+  private readonly goneSince = new Map<Seat, number>();
+  /** Seats gone longer than `absentGraceSeconds`: the server plays them until their player is back. */
+  private readonly absent = new Set<Seat>();
+  private absenceTimer: NodeJS.Timeout | null = null;
   /** The spectators' game: behind the players' by the broadcast delay (the same when there is none). */
   private broadcasted: Broadcast;
   private held: HeldBatch[];
@@ -158,7 +163,9 @@ export class Room {
     this.diceCursor = game.diceCursor;
     this.status = game.status;
     this.recent = recent;
-    this.clock = this.loadedClock(Date.now());
+    const now = Date.now();
+    this.clock = this.loadedClock(now);
+    for (const s of game.seats) if (!s.bot) this.goneSince.set(s.seat, now);
   }
 
   /** Rebuilds a started game from its log: the latest snapshot plus the events after it. */
@@ -185,6 +192,7 @@ export class Room {
     room.release();
     room.scheduleBot();
     room.scheduleClock();
+    room.scheduleAbsence();
     return room;
   }
 
@@ -339,6 +347,7 @@ export class Room {
     this.apply(events, next, dice.cursor, finished, at);
     this.scheduleBot();
     this.scheduleClock();
+    this.scheduleAbsence();
     return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.seq });
   }
 
@@ -695,6 +704,97 @@ export class Room {
     }
   }
 
+  // ------------------------------------------------------------------------------------ absent players
+
+  /** Arms the timer of the next absence to begin, or of the server's next move for an absent seat that
+   *  must act (after the bot delay, like a bot seat). Only games whose time control sets
+   *  `absentGraceSeconds`. */
+  private scheduleAbsence(): void {
+    if (this.absenceTimer) clearTimeout(this.absenceTimer);
+    this.absenceTimer = null;
+    const grace = this.game.timeControl?.absentGraceSeconds;
+    if (grace === undefined || this.closing || this.finished) return;
+    const now = Date.now();
+    let wake = Number.POSITIVE_INFINITY;
+    for (const [seat, since] of this.goneSince) {
+      if (!this.absent.has(seat)) wake = Math.min(wake, since + grace * 1000);
+    }
+    const actor = this.deps.engine.pending(this.state).actor as Seat | null;
+    if (actor !== null && this.absent.has(actor) && !this.clockStalled) {
+      wake = Math.min(wake, now + (Number.isFinite(this.deps.botDelayMs) ? this.deps.botDelayMs : 0));
+    }
+    if (!Number.isFinite(wake)) return;
+    this.absenceTimer = setTimeout(
+      () => {
+        this.absenceTimer = null;
+        void this.enqueue(() => this.absenceTick()).catch((error) => this.fault(error, 'absence'));
+      },
+      Math.max(0, wake - now),
+    );
+  }
+
+  /** Seats gone past the grace become absent (everyone is told); an absent seat that must act is played:
+   *  by its bot or as refusing (`onExpiry`), as a public `playerForced` by 'absence'. */
+  private async absenceTick(): Promise<void> {
+    const tc = this.game.timeControl;
+    const grace = tc?.absentGraceSeconds;
+    if (tc === null || grace === undefined || this.closing || this.finished) return;
+    const now = Date.now();
+    let changed = false;
+    for (const [seat, since] of this.goneSince) {
+      if (!this.absent.has(seat) && since + grace * 1000 <= now) {
+        this.absent.add(seat);
+        changed = true;
+      }
+    }
+    if (changed) this.presence();
+    const actor = this.deps.engine.pending(this.state).actor as Seat | null;
+    if (actor !== null && this.absent.has(actor)) {
+      const reply = await this.forced(actor, 'absence', await this.playFor(actor, false, tc.onExpiry));
+      if (reply.type === 'rejected') {
+        this.clockStalled = true;
+        this.deps.logger.error(
+          { game: this.id, seat: actor, reply },
+          'nothing could be played for an absent seat',
+        );
+      }
+    }
+    this.scheduleAbsence();
+  }
+
+  // ------------------------------------------------------------------------------------ the tournament director
+
+  /**
+   * The tournament director acts for `seat`, which must act now (errata 20.4: unsporting conduct is treated as
+   * refusing to play; also a stand-in for an absent player): `play` 'refuse' plays errata 20.4's list, 'bot'
+   * the seat's bot's choice. Everyone sees a `playerForced` by 'director'. Rejected (nothing changes) when
+   * the seat is not the one to act.
+   */
+  forceAct(seat: Seat, play: 'refuse' | 'bot' = 'refuse'): Promise<Reply> {
+    return this.enqueue(async () => {
+      if (this.deps.engine.pending(this.state).actor !== seat) {
+        return this.reject(
+          `director\u0000force-${this.seq}`,
+          `force-${this.seq}`,
+          'notYourTurn',
+          `It is not ${seat}'s turn to act.`,
+          'errata 20.4',
+        );
+      }
+      return this.forced(seat, 'director', await this.playFor(seat, false, play));
+    });
+  }
+
+  /** The tournament director calls time (Law 21.1, errata 21.1): the player on turn finishes it, then each
+   *  remaining player gets one more full turn, and the game is scored by 21.1/20.5. */
+  callTime(): Promise<Reply> {
+    return this.enqueue(() =>
+      this.decideAndAppend({ director: true }, `call-time-${this.seq}`, undefined, {}, (who, dice) =>
+        this.deps.engine.decide(this.state, who, { type: 'callTime' }, dice),
+      ),
+    );
+  }
+
   // ------------------------------------------------------------------------------------ subscribers
 
   /** Adds a subscriber and brings it up to date: the events after `lastSeq` when it holds a recent one,
@@ -709,6 +809,10 @@ export class Room {
       if (player && this.connections(player) === 1) {
         if (this.seen.has(player)) this.notice('playerReturned', player);
         this.seen.add(player);
+        // Back: he takes his seat again (the server stops playing it).
+        this.goneSince.delete(player);
+        this.absent.delete(player);
+        this.scheduleAbsence();
       }
       this.presence();
       this.deps.logger.debug({ game: this.id, sub: sub.id, lastSeq, catchUp }, 'joined');
@@ -822,7 +926,11 @@ export class Room {
       if (!sub) return;
       this.subscribers.delete(subId);
       const player = playerOf(sub.recipient) as Seat | null;
-      if (player && this.connections(player) === 0 && !this.closing) this.notice('playerDropped', player);
+      if (player && this.connections(player) === 0 && !this.closing) {
+        this.notice('playerDropped', player);
+        this.goneSince.set(player, Date.now());
+        this.scheduleAbsence();
+      }
       if (!this.closing) this.presence();
       this.releaseIfIdle();
     });
@@ -859,6 +967,7 @@ export class Room {
           name: s.name ?? s.seat,
           bot: s.bot,
           connected: s.bot || this.connections(s.seat) > 0,
+          absent: this.absent.has(s.seat),
         })),
         spectators,
       },
@@ -900,6 +1009,8 @@ export class Room {
     if (this.botTimer) clearTimeout(this.botTimer);
     this.botTimer = null;
     this.scheduleClock(); // clears the clock's timers
+    if (this.absenceTimer) clearTimeout(this.absenceTimer);
+    this.absenceTimer = null;
     if (this.releaseTimer) clearTimeout(this.releaseTimer);
     this.releaseTimer = null;
     await this.queue;

@@ -3,8 +3,10 @@
 // memory: only a seated player's intent to a running game reaches a room; every other one is refused
 // without costing a room anything, and a game seen once without a room (unknown, not started, finished)
 // is remembered, so refusing it again costs no database look-up either.
+
+import type { Seat } from '../../shared/protocol/messages';
 import { LiveBattles } from './liveBattles';
-import { Room, type RoomDeps } from './room';
+import { type Reply, Room, type RoomDeps } from './room';
 import type { StoredGame } from './store';
 
 /** Games remembered without a room (a bounded map: the oldest entry goes first). */
@@ -126,6 +128,22 @@ export class Rooms {
         this.deps.logger.error({ err: error, game: id }, 'could not rebuild the room');
       }
     }
+  }
+
+  // The tournament director's tools on a running game (the tournament routes call these; each is a public event
+  // everyone sees). Null when there is no such running game.
+
+  /** Errata 20.4: acts for `seat`, which must act now: 'refuse' (unsporting conduct is treated as refusing to
+   *  play) or 'bot' (the seat's bot decides). Answered like an intent: accepted (with the new seq) or rejected. */
+  async forceAct(gameId: string, seat: Seat, play: 'refuse' | 'bot' = 'refuse'): Promise<Reply | null> {
+    const room = await this.get(gameId);
+    return room === null || room.finished ? null : room.forceAct(seat, play);
+  }
+
+  /** Law 21.1 with errata 21.1's ending: time is called on the game (then scored by 21.1/20.5). */
+  async callTime(gameId: string): Promise<Reply | null> {
+    const room = await this.get(gameId);
+    return room === null || room.finished ? null : room.callTime();
   }
 
   get size(): number {

@@ -25,6 +25,8 @@ export class Connection {
   /** When the access token this socket is authorised with expires (ms since the epoch). */
   private authExpiresAt: number | null = null;
   private expiryTimer: NodeJS.Timeout | null = null;
+  /** Heartbeat pings not answered yet (a pong answers them all). */
+  private unanswered = 0;
 
   constructor(
     readonly id: string,
@@ -94,6 +96,27 @@ export class Connection {
     this.clearExpiry();
     this.log.info({ code, reason }, 'closing socket');
     this.socket.close(code, reason);
+  }
+
+  /** One beat of the heartbeat: a ping, or false when the last two went unanswered (the peer is gone: a
+   *  vanished phone never completes a close handshake, so the caller terminates the socket). */
+  beat(): boolean {
+    if (this.unanswered >= 2) return false;
+    this.unanswered += 1;
+    if (this.socket.readyState === this.socket.OPEN) this.socket.ping();
+    return true;
+  }
+
+  pong(): void {
+    this.unanswered = 0;
+  }
+
+  /** Drops the socket at once, without a close handshake (its 'close' event follows). */
+  terminate(): void {
+    this.closed = true;
+    this.clearExpiry();
+    this.log.info('socket dropped: no pong');
+    this.socket.terminate();
   }
 
   /** Queues `task` behind this socket's earlier messages. */

@@ -77,9 +77,21 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
   /** Each signed-in user's sockets, and the bucket his joins and syncs (which cost a view) come from. */
   const users = new Map<string, { sockets: Set<Connection>; joins: TokenBucket }>();
 
+  // The heartbeat (issue 12): every socket is pinged; one that left two pings unanswered is dropped, so a
+  // vanished client stops counting as connected (presence, and absence in timed games).
+  const heartbeat = setInterval(() => {
+    for (const c of connections) {
+      if (c.beat()) continue;
+      metrics.inc('socketsDroppedHeartbeat');
+      c.terminate();
+    }
+  }, config.heartbeatMs);
+  heartbeat.unref();
+
   await app.register(websocket, {
     options: { maxPayload: config.maxFrameBytes },
     preClose: async () => {
+      clearInterval(heartbeat);
       await options.beforeClose();
       for (const c of connections) c.close(CLOSE_CODES.goingAway, 'server shutting down');
       await Promise.all([...connections].map((c) => c.idle));
@@ -136,6 +148,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         const text = isBinary ? null : data.toString();
         conn.serially(() => receive(conn, text));
       });
+
+      socket.on('pong', () => conn.pong());
 
       socket.on('close', () => {
         clearTimeout(authTimer);

@@ -2,9 +2,12 @@
 // that `guessState` built from the player's sight (other legions' hidden contents are guesses), so it never
 // uses more than the player may know. Values are in points (16.0: power × skill), a Titan counted many times
 // over since losing it loses the game (19.0).
-import { CHARACTERS, characterPoints } from '../data/characters';
+import { battleHex } from '../data/battlelands';
+import { CHARACTERS, characterPoints, isNative } from '../data/characters';
+import { hexDistance } from '../data/hexGeometry';
 import { land } from '../data/masterboard';
-import type { CharacterName, LandNumber } from '../data/types';
+import { strikeNumber } from '../data/strikeChart';
+import type { CharacterName, HexLabel, LandNumber, NativeHazard, Terrain } from '../data/types';
 import { canMuster, type GameState, landDistances, type PlayerId, recruitOptions } from '../engine/index';
 
 /** 19.0: the Titan is the game; a Titan's points (19.1) are multiplied by this in every value. */
@@ -163,9 +166,71 @@ export function evaluate(state: GameState, me: PlayerId): number {
     }
     position -= Math.min(danger, 0.8 * v);
   }
+  position += battlePosition(state, me);
   const others =
     opponents.length === 0
       ? 0
       : opponents.reduce((sum, p) => sum + (worth.get(p.id) ?? 0), 0) / opponents.length;
   return (worth.get(me) ?? 0) - others + position;
+}
+
+/** Hex terrains that are hazards a character may be native to (11.7). */
+const HEX_HAZARDS: ReadonlySet<string> = new Set(['Bramble', 'Drift', 'Bog', 'Sand', 'Volcano']);
+
+function hexBonus(name: CharacterName, terrain: Terrain, hex: HexLabel): number {
+  const h = battleHex(terrain, hex);
+  let bonus = h.elevation * 1.5;
+  if (HEX_HAZARDS.has(h.terrain)) bonus += isNative(name, h.terrain as NativeHazard) ? 4 : -4;
+  return bonus;
+}
+
+/** Expected hits of a strike (12.2, 12.7: as many dice as Power, hits on the Strike-number or more). */
+function expectedHits(
+  striker: { power: number; type: CharacterName },
+  target: { type: CharacterName },
+): number {
+  const n = strikeNumber(CHARACTERS[striker.type].skill, CHARACTERS[target.type].skill);
+  return (striker.power * (7 - n)) / 6;
+}
+
+/**
+ * A battle as it stands, to one of its players: characters of his still off the battleland (10.1: left off,
+ * they are lost), the exchange of blows each contact promises (value per hit: a Titan's hits are worth the
+ * game), rangestrikers with a target in range and out of contact, native hazards and height (11.7), and for
+ * the attacker the need to close in before the time-loss (10.5).
+ */
+export function battlePosition(state: GameState, me: PlayerId): number {
+  const b = state.battle;
+  const e = state.engagement;
+  if (b === null || e === null) return 0;
+  const side = e.attackerOwner === me ? 'attacker' : e.defenderOwner === me ? 'defender' : null;
+  if (side === null) return 0;
+  const scoreOf = (owner: PlayerId) => state.players.find((p) => p.id === owner)?.score ?? 0;
+  const myScore = scoreOf(me);
+  const theirScore = scoreOf(side === 'attacker' ? e.defenderOwner : e.attackerOwner);
+  const living = b.characters.filter((c) => c.hits < c.power);
+  const mine = living.filter((c) => c.side === side);
+  const theirs = living.filter((c) => c.side !== side && c.hex !== null);
+  const perHit = (c: (typeof living)[number], score: number) => characterValue(c.type, score) / c.power;
+  let v = 0;
+  for (const a of mine) {
+    if (a.hex === null) {
+      v -= 0.4 * characterValue(a.type, myScore);
+      continue;
+    }
+    v += hexBonus(a.type, b.terrain, a.hex);
+    let contact = false;
+    let nearest = 99;
+    for (const t of theirs) {
+      const d = hexDistance(a.hex, t.hex as HexLabel);
+      nearest = Math.min(nearest, d);
+      if (d !== 1) continue;
+      contact = true;
+      v += 0.6 * Math.min(expectedHits(a, t), t.power - t.hits) * perHit(t, theirScore);
+      v -= 0.6 * Math.min(expectedHits(t, a), a.power - a.hits) * perHit(a, myScore);
+    }
+    if (!contact && CHARACTERS[a.type].rangestrikes && nearest <= 4) v += 0.15 * a.power * 2;
+    if (side === 'attacker' && nearest < 99) v -= (0.3 + 0.2 * b.round) * Math.max(0, nearest - 1);
+  }
+  return v;
 }

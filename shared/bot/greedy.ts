@@ -1,12 +1,12 @@
 // The normal bot: each legal intent is played forward on a state guessed from the bot's sight (a few seeded
 // dice draws where dice matter) and the one whose outcome `evaluate` likes best is taken. Splits and musters
 // follow rules of thumb that keep recruiting lines alive.
-import { characterPoints } from '../data/characters';
+import { CHARACTERS, characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
-import { decide, evolve, type GameState, type Intent, seededDice } from '../engine/index';
+import { decide, evolve, type GameState, type Intent, legalIntents, seededDice } from '../engine/index';
 import { evaluate } from './evaluate';
 import type { BotSight } from './sight';
-import { guessState } from './sight';
+import { believedCharacters, guessState } from './sight';
 
 /** Kinds the bot never picks while anything else is legal: they give up the game or take progress back. */
 const NEVER: ReadonlySet<Intent['type']> = new Set(['withdraw', 'undoMove', 'resetManeuver', 'takeMulligan']);
@@ -18,6 +18,8 @@ export interface GreedyOptions {
   readonly breadth: number;
   /** `performance.now()` after which no further intent is tried (the budget; deterministic unless it is hit). */
   readonly deadline: number;
+  /** Weigh a maneuver by the strikes it leads to: the phase finished and the best strikes rolled (strong). */
+  readonly lookahead: boolean;
 }
 
 /** The state after `intent` (null: the engine refused it on the guessed state, or the guess broke one of its
@@ -35,7 +37,11 @@ export function playForward(state: GameState, seat: string, intent: Intent, seed
 }
 
 export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOptions): Intent | null {
-  const candidates = sight.legal.filter((i) => !NEVER.has(i.type));
+  // Errata 9.4: a concession gives up the whole legion (an attempt, once accepted): only when the battle is
+  // lost anyway, and never with the Titan in it (19.0).
+  const concede = hopeless(sight);
+  const candidates = sight.legal.filter((i) => !NEVER.has(i.type) && (i.type !== 'concede' || concede));
+  if (concede && candidates.some((i) => i.type === 'concede')) return { type: 'concede' };
   if (candidates.length === 0)
     return sight.legal.find((i) => i.type !== 'withdraw') ?? sight.legal[0] ?? null;
   if (candidates.length === 1) return candidates[0] ?? null;
@@ -48,13 +54,41 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const intent of tried) {
     if (best !== null && performance.now() > o.deadline) break;
-    const value = expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1);
+    const value =
+      o.lookahead && (intent.type === 'moveCharacter' || intent.type === 'doneManeuvering')
+        ? maneuverValue(base, sight.seat, intent, diceSeed, o.samples)
+        : expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1);
     if (value > bestValue) {
       bestValue = value;
       best = intent;
     }
   }
   return best ?? tried[0] ?? null;
+}
+
+/** The seat's legion in the engagement has no Titan and next to no chance (its strength a small part of the
+ *  other's, as the battle or what it knows of the legions shows). */
+export function hopeless(sight: BotSight): boolean {
+  const e = sight.view.engagement;
+  if (e === null) return false;
+  const mine =
+    e.attackerOwner === sight.seat ? e.attacker : e.defenderOwner === sight.seat ? e.defender : null;
+  if (mine === null) return false;
+  const theirs = mine === e.attacker ? e.defender : e.attacker;
+  const b = sight.view.battle;
+  const living = (legion: string): { type: CharacterName; power: number; hits: number }[] =>
+    b !== null
+      ? b.characters.filter((c) => c.legion === legion && c.hits < c.power)
+      : believedCharacters(sight, legion).map((type) => ({
+          type,
+          power: CHARACTERS[type].power ?? 6,
+          hits: 0,
+        }));
+  const us = living(mine);
+  if (us.some((c) => c.type === 'Titan')) return false;
+  const force = (cs: ReturnType<typeof living>) =>
+    cs.reduce((sum, c) => sum + (c.power - c.hits) * CHARACTERS[c.type].skill, 0);
+  return force(us) < 0.15 * force(living(theirs));
 }
 
 function rollsDice(intent: Intent): boolean {
@@ -76,6 +110,57 @@ export function expectedValue(
     total += evaluate(after, seat);
   }
   return total / samples;
+}
+
+/** A maneuver weighed by what follows in the same battle turn: the maneuver ended (if it may end now) and the
+ *  strike phase played with the strike that promises the most hits each time (12.x, as the engine lists them
+ *  with their hazard-adjusted Strike-numbers and dice), over a few dice draws. */
+function maneuverValue(base: GameState, seat: string, intent: Intent, seed: number, samples: number): number {
+  const moved = playForward(base, seat, intent, seed);
+  if (moved === null) return Number.NEGATIVE_INFINITY;
+  const ended =
+    intent.type === 'doneManeuvering'
+      ? moved
+      : (playForward(moved, seat, { type: 'doneManeuvering' }, seed) ?? moved);
+  if (ended === moved && intent.type !== 'doneManeuvering') return evaluate(moved, seat);
+  let total = 0;
+  for (let k = 0; k < samples; k++) total += evaluate(strikeOut(ended, seat, seed + 104_729 * (k + 1)), seat);
+  return total / samples;
+}
+
+/** The strike phase of `seat` played out greedily (expected hits on the target, capped by what it can take,
+ *  times its value per hit); carried-over damage goes to the first target offered. */
+function strikeOut(state: GameState, seat: string, seed: number): GameState {
+  let s = state;
+  for (let n = 0; n < 24; n++) {
+    const step = s.step;
+    if (!('actor' in step) || step.actor !== seat || s.battle === null) return s;
+    if (step.kind !== 'strike' && step.kind !== 'carryOver') return s;
+    const legal = legalIntents(s, seat);
+    let next: Intent | null = null;
+    if (step.kind === 'carryOver') next = legal.find((i) => i.type === 'assignCarryOver') ?? null;
+    else {
+      let best = 0;
+      for (const i of legal) {
+        if (i.type !== 'strike' && i.type !== 'rangestrike') continue;
+        const target = s.battle.characters.find((c) => c.id === i.target);
+        if (target === undefined) continue;
+        const hits = Math.min((i.dice * (7 - i.strikeNumber)) / 6, target.power - target.hits);
+        const worth =
+          (hits * characterPoints(target.type, 0)) / target.power + (target.type === 'Titan' ? 50 : 0);
+        if (worth > best) {
+          best = worth;
+          next = i;
+        }
+      }
+      next ??= legal.find((i) => i.type === 'doneStriking') ?? null;
+    }
+    if (next === null) return s;
+    const after = playForward(s, seat, next, seed + n);
+    if (after === null) return s;
+    s = after;
+  }
+  return s;
 }
 
 /** Splits and musters by rule (the evaluation cannot see their worth one move ahead). */

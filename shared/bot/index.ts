@@ -46,13 +46,9 @@ export function chooseFromSight(
     case 'random':
       return randomPick(sight.legal, random, 'seat');
     case 'normal':
-      return greedyIntent(sight, random, { samples: 3, breadth: 40, deadline });
+      return greedyIntent(sight, random, { samples: 3, breadth: 300, deadline, lookahead: false });
     case 'strong':
-      return greedyIntent(sight, random, {
-        samples: 6,
-        breadth: Math.max(40, Math.floor(budgetMs)),
-        deadline,
-      });
+      return greedyIntent(sight, random, { samples: 4, breadth: 300, deadline, lookahead: true });
     default: {
       const unknown: never = level;
       throw new Error(`unknown bot level ${String(unknown)}`);

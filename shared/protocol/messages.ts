@@ -308,7 +308,18 @@ export const rejectedMessage = z.object({
 export const presenceMessage = z.object({
   type: z.literal('presence'),
   game: gameId,
-  seats: z.array(z.object({ seat: seatSchema, name: z.string(), bot: z.boolean(), connected: z.boolean() })),
+  seats: z.array(
+    z.object({
+      seat: seatSchema,
+      name: z.string(),
+      bot: z.boolean(),
+      /** Some socket of the seat's player answers the heartbeat (a bot seat is always connected). */
+      connected: z.boolean(),
+      /** Gone longer than the game's `absentGraceSeconds`: the server plays the seat (per `onExpiry`) until
+       *  the player reconnects. */
+      absent: z.boolean(),
+    }),
+  ),
   spectators: z.number().int().min(0),
 });
 

@@ -128,6 +128,8 @@ export const gameSummarySchema = z.object({
   spectatorsAllowed: z.boolean(),
   /** The caller's seat in this game, if any. */
   yourSeat: seatSchema.nullable(),
+  /** A running game where the caller must act now (the lobby's "your move"). */
+  yourMove: z.boolean(),
   seq: z.number().int(),
   dice: diceSchema,
   createdAt: z.iso.datetime(),

@@ -3,6 +3,7 @@
 // the server's action as a `playerForced` event; the deadlines live in the database and survive a restart
 // (the time the server was down is not charged).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rulesEngine } from '../../server/engine';
 import type { Room } from '../../server/rooms/room';
 import type { EventOf, GameEvent } from '../../shared/engine/events';
 import type { TimeControl } from '../../shared/protocol/messages';
@@ -158,4 +159,70 @@ describe('time controls', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('incrementSeconds needs bankSeconds');
   }, 60_000);
+
+  it('issue 12, errata 21.0: the heartbeat notices a vanished player; absent, his seat is played by the bot; he takes it back by reconnecting', async () => {
+    fakeTime();
+    const server = await startServer(testConfig({ heartbeatMs: 10_000 }));
+    servers.push(server);
+    const { game, room, players } = await timedGame(server, { absentGraceSeconds: 30, onExpiry: 'bot' });
+    const step = room.currentState.step;
+    const first = step.kind === 'rollTower' ? (step.actor as 'p1' | 'p2') : null;
+    if (first === null) throw new Error('the game starts with the tower rolls');
+    const other = first === 'p1' ? 'p2' : 'p1';
+    const tokenOf = (seat: string) => players[seat === 'p1' ? 0 : 1]!.accessToken;
+    const phone = await TestClient.open(server.wsUrl, { token: tokenOf(first) });
+    const watcher = await TestClient.open(server.wsUrl, { token: tokenOf(other) });
+    phone.send({ type: 'join', game: game.id, as: 'player' });
+    watcher.send({ type: 'join', game: game.id, as: 'player' });
+    await watcher.next('presence', (p) => p.seats.every((x) => x.connected));
+    // The phone loses its network: its socket stays open but answers no ping.
+    phone.socket.pong = () => undefined;
+    const start = room.currentSeq;
+    // Two pings go unanswered (10 s, 20 s); at the third beat the socket is dropped.
+    await vi.advanceTimersByTimeAsync(30_000);
+    const dropped = await watcher.next('presence', (p) =>
+      p.seats.some((x) => x.seat === first && !x.connected),
+    );
+    expect(dropped.seats.find((x) => x.seat === first)).toMatchObject({ connected: false, absent: false });
+    expect((await phone.closed).code).toBe(1006);
+    expect(server.app.titan.metrics.read().socketsDroppedHeartbeat).toBe(1);
+    expect(room.currentSeq).toBe(start);
+    // 30 s later he is absent: everyone is told, and the bot plays his tower roll (a public forced event).
+    await vi.advanceTimersByTimeAsync(30_000);
+    const absent = await watcher.next('presence', (p) => p.seats.some((x) => x.seat === first && x.absent));
+    expect(absent.seats.find((x) => x.seat === first)).toMatchObject({ connected: false, absent: true });
+    await waitFor(() => room.currentSeq > start, 'the bot to play the absent seat');
+    const forced = forcedIn(await logOf(server, game.id));
+    expect(forced[0]).toMatchObject({
+      player: first,
+      forced: { by: 'absence' },
+      play: 'bot',
+      actions: ['rollTower'],
+    });
+    // He reconnects: the seat is his again, and the server no longer plays it.
+    const back = await TestClient.open(server.wsUrl, { token: tokenOf(first) });
+    back.send({ type: 'join', game: game.id, as: 'player' });
+    const returned = await watcher.next('presence', (p) =>
+      p.seats.some((x) => x.seat === first && x.connected),
+    );
+    expect(returned.seats.find((x) => x.seat === first)).toMatchObject({ connected: true, absent: false });
+    // The other player plays until it is the returned player's turn again; then nothing is played for him.
+    for (let i = 0; i < 10 && room.currentState.step.kind !== 'gameOver'; i++) {
+      const actor = rulesEngine.pending(room.currentState).actor;
+      if (actor === first) break;
+      const intent = rulesEngine.defaultIntent(room.currentState, actor!);
+      const legal = rulesEngine.legalIntents(room.currentState, actor!);
+      const choice = legal.find((x) => x.type === 'chooseColor') ?? intent!;
+      expect((await watcher.intent(game.id, choice)).type).toBe('accepted');
+    }
+    expect(rulesEngine.pending(room.currentState).actor).toBe(first);
+    const before = room.currentSeq;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(room.currentSeq).toBe(before);
+    expect(forcedIn(await logOf(server, game.id))).toHaveLength(1);
+    const own = rulesEngine.legalIntents(room.currentState, first)[0]!;
+    expect((await back.intent(game.id, own)).type).toBe('accepted');
+    await back.close();
+    await watcher.close();
+  }, 120_000);
 });

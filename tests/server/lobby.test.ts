@@ -30,6 +30,7 @@ describe('lobby', () => {
     expect(game).toMatchObject({
       status: 'open',
       yourSeat: 'p1',
+      yourMove: false,
       inviteOnly: false,
       spectatorsAllowed: true,
     });
@@ -98,6 +99,12 @@ describe('lobby', () => {
       call<{ games: GameSummary[] }>(app, 'GET', '/api/games?status=running', { token: bob.accessToken }),
     );
     expect(running.games.map((g) => g.id)).toContain(game.id);
+    // Issue 14: "your move" in the lobby: Ann rolls first for her tower (1.3), Bob waits.
+    expect(running.games.find((g) => g.id === game.id)?.yourMove).toBe(false);
+    const annsList = await ok(
+      call<{ games: GameSummary[] }>(app, 'GET', '/api/games?status=running', { token: ann.accessToken }),
+    );
+    expect(annsList.games.find((g) => g.id === game.id)?.yourMove).toBe(true);
   });
 
   it('refuses handicap mulligans for a seat the game does not have', async () => {

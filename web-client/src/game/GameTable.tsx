@@ -19,6 +19,7 @@ import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './M
 import { PlayersPanel } from './PlayersPanel';
 import { TurnInfo } from './TurnInfo';
 import { legalOf, makeTable, TableContext } from './table';
+import { AlertSwitches, useTurnSignals } from './turnSignals';
 
 declare global {
   interface Window {
@@ -86,6 +87,7 @@ function Table({ session }: { session: GameSession }) {
       ),
     [state, view, legal, session],
   );
+  useTurnSignals(view, table.me, table.name);
   const [selected, setSelected] = useState<MarkerId | null>(null);
   const [choice, setChoice] = useState<{ land: LandNumber; moves: readonly MoveOption[] } | null>(null);
   const [showMasterboard, setShowMasterboard] = useState(false);
@@ -158,6 +160,7 @@ function Table({ session }: { session: GameSession }) {
               {showMasterboard ? 'Show the battle' : 'Show the Masterboard'}
             </button>
           )}
+          {table.me !== null && <AlertSwitches />}
           <button type="button" className="link" onClick={() => navigate({ page: 'lobby' })}>
             Lobby
           </button>

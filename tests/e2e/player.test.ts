@@ -1,6 +1,6 @@
 // Issue 14, end to end in headless Chromium: the tabs of one browser share one sign-in session across many
 // short token lifetimes and both can act; a guest gets back to their seat from another browser with the seat
-// link the lobby shows.
+// link the lobby shows; the page title and the lobby tell a player it is their move.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameClientState } from '../../web-client/src/app/gameState';
@@ -27,7 +27,7 @@ const available = chromiumAvailable();
 if (!available)
   console.warn('\n*** e2e tests SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium) ***\n');
 
-describe.skipIf(!available)('sessions in the browser (issue 14)', () => {
+describe.skipIf(!available)("a player's sessions and signals in the browser (issue 14)", () => {
   let server: E2EServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -146,5 +146,46 @@ describe.skipIf(!available)('sessions in the browser (issue 14)', () => {
     const state = (await clientState(away)) as GameClientState;
     expect(state.role).toBe('player');
     expect(state.seat).toBe('p1');
+  }, 300_000);
+
+  it("the page title announces the player's move, and the lobby counts the games where it is", async () => {
+    const context = await newContext();
+    // Every title the page shows, in order.
+    await context.addInitScript(() => {
+      const titles: string[] = [];
+      (window as unknown as { __titles: string[] }).__titles = titles;
+      new MutationObserver(() => {
+        if (titles.at(-1) !== document.title) titles.push(document.title);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const page = await open(context, server.url);
+    const game = await gameAgainstABot(page, 'Hermes');
+    // The game opens on Hermes' roll for his tower (1.3).
+    await page.waitForFunction(() => document.title.startsWith('▶ Your move'));
+    expect(await page.title()).toMatch(/^▶ Your move: .+ · Titan$/);
+    // Hermes plays his first turn; then the bot plays its turn, and it is Hermes' move again.
+    let ended = false;
+    for (let round = 0; round < 2000 && !ended; round++) {
+      const state = await clientState(page);
+      ended = state?.events.some((e) => e.event.type === 'turnEnded' && e.event.player === 'p1') ?? false;
+      const legal = actionable(state);
+      if (state === null || legal.length === 0 || ended) {
+        await page.waitForTimeout(20);
+        continue;
+      }
+      const intent = choose(state, legal);
+      if (intent === null) throw new Error(`no plan for ${state.view?.pending.step}`);
+      await clickIntent(page, state, intent);
+    }
+    expect(ended).toBe(true);
+    await page.waitForFunction(() => document.title.startsWith('▶ Your move'));
+    const titles = await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles);
+    expect(titles.some((t) => /^Turn \d+: Bot 2 · Titan$/.test(t))).toBe(true);
+    // In the lobby: the game is marked and counted.
+    await page.getByRole('button', { name: 'Lobby' }).click();
+    const entry = page.locator(`.game-item[data-game="${game}"]`);
+    await entry.getByText('Your move', { exact: true }).waitFor();
+    await page.locator('.your-move-count[data-count="1"]').waitFor();
+    expect(await page.title()).toBe('(1) Your move · Titan');
   }, 300_000);
 });
