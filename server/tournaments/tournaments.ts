@@ -49,7 +49,7 @@ const withEverything = {
     include: {
       tables: {
         orderBy: [{ round: 'asc' }, { number: 'asc' }],
-        include: { game: { select: { status: true, seq: true } } },
+        include: { game: { select: { status: true, seq: true, inviteCode: true } } },
       },
       heatEntries: true,
     },
@@ -312,6 +312,8 @@ export function tournaments(db: Database, lobby: Lobby, log: GameLog): Tournamen
             round: table.round,
             number: table.number,
             game: table.gameId,
+            // Whoever may read an invite-only tournament may watch its tables.
+            invite: table.game?.inviteCode ?? null,
             entrants: seats
               .filter((e): e is string => e !== null)
               .map((e) => ({ entrant: e, name: nameOf(e) })),

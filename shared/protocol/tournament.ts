@@ -3,25 +3,14 @@
 // tournaments are run (../shared/notes/tournaments.md): heats with a cut, Swiss rounds, seeded brackets.
 import { z } from 'zod';
 import { DEFAULT_PLACEMENT_POINTS, DEFAULT_TIE_BREAKS, TIE_BREAKS } from '../tournament/standings';
-
-/** Issue 11's time control, passed to each table's game as `options.timeControl` (POST /api/games). */
-export const stageTimeControlSchema = z.object({
-  perDecisionSeconds: z.number().int().min(1).optional(),
-  bankSeconds: z.number().int().min(1).optional(),
-  incrementSeconds: z.number().int().min(0).optional(),
-  movementSeconds: z.number().int().min(1).optional(),
-  maneuverSeconds: z.number().int().min(1).optional(),
-  firstManeuverSeconds: z.number().int().min(1).optional(),
-  gameMinutes: z.number().int().min(1).optional(),
-  onExpiry: z.enum(['refuse', 'bot']).optional(),
-  absentGraceSeconds: z.number().int().min(1).optional(),
-});
+import { timeControlSchema } from './messages';
 
 /** Table sizes 2–6, most preferred first (WBC heats: 4 and 3 before 5). */
 const tableSizesSchema = z.array(z.number().int().min(2).max(6)).min(1).max(5);
 
 const played = {
-  timeControl: stageTimeControlSchema.optional(),
+  /** The stage's time control, each table's game's `options.timeControl` (POST /api/games). */
+  timeControl: timeControlSchema.optional(),
   /** Each next round starts as soon as the last one is over; false: the director starts each round. */
   autoAdvance: z.boolean().default(true),
 };
@@ -145,6 +134,8 @@ export const tournamentTableSchema = z.object({
   number: z.number().int(),
   /** The game to watch (null for a bye). */
   game: z.uuid().nullable(),
+  /** The game's invite code when the tournament is invite-only (to watch it). */
+  invite: z.string().nullable(),
   entrants: z.array(z.object({ entrant: z.uuid(), name: z.string() })),
   /** Bots filling the table (not entrants). */
   bots: z.number().int(),

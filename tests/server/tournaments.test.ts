@@ -122,13 +122,15 @@ describe('tournaments', () => {
     );
   }, 300_000);
 
-  it('heats with a cut to two 3-player semifinals and a final', async () => {
+  it('heats (bots filling a short table) with a cut to two 3-player semifinals and a final', async () => {
     const t = await withBots(
       {
         name: 'Heats',
         seed: 'wbc',
+        // 9 entrants at tables of 4: bots fill the third table instead of a bye.
+        botsFill: true,
         stages: [
-          { kind: 'heats', heats: 1, tableSizes: [3] },
+          { kind: 'heats', heats: 1, tableSizes: [4] },
           { kind: 'cut', advance: 6 },
           { kind: 'bracket', tableSize: 3 },
         ],
@@ -138,7 +140,8 @@ describe('tournaments', () => {
     await act(t.id, '/start');
     const done = await finished(t.id);
     const [heats, cut, bracket] = done.stages;
-    expect(heats?.tables).toHaveLength(3);
+    expect(heats?.tables.map((x) => x.entrants.length + x.bots)).toEqual([4, 4, 4]);
+    expect(heats?.tables.reduce((sum, x) => sum + x.bots, 0)).toBe(3);
     expect(cut?.advancing).toEqual(heats?.standings.slice(0, 6).map((r) => r.entrant));
     const semis = bracket!.tables.filter((x) => x.round === 1);
     const finals = bracket!.tables.filter((x) => x.round === 2);

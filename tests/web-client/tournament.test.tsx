@@ -71,6 +71,7 @@ function detail(youDirect: boolean): TournamentDetail {
             round: 1,
             number: 1,
             game,
+            invite: null,
             entrants: entrants.map((e, i) => ({ entrant: e, name: `E${i + 1}` })),
             bots: 0,
             status: 'playing',

@@ -386,7 +386,12 @@ function TableRow({
           type="button"
           className={seated && table.status === 'playing' ? 'primary' : undefined}
           onClick={() =>
-            navigate({ page: 'game', game: table.game as string, as: seated ? 'player' : 'spectator' })
+            navigate({
+              page: 'game',
+              game: table.game as string,
+              as: seated ? 'player' : 'spectator',
+              ...(table.invite ? { invite: table.invite } : {}),
+            })
           }
         >
           {seated && table.status === 'playing' ? 'Play' : 'Watch'}
