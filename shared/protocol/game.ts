@@ -372,6 +372,7 @@ const turnSchema = z.strictObject({
   player: playerId,
   movementRoll: die.nullable(),
   mulliganUsed: z.boolean(),
+  legionMoved: z.boolean(),
   splits: z.array(z.strictObject({ parent: markerIdSchema, children: z.array(markerIdSchema) })),
   moves: z.array(
     z.strictObject({
@@ -563,3 +564,76 @@ true satisfies Same<z.infer<typeof viewerSchema>, Mutable<Viewer>>;
 true satisfies Same<z.infer<typeof pendingSchema>, Mutable<Pending>>;
 true satisfies Same<z.infer<typeof gameState>, Mutable<GameState>>;
 true satisfies Same<z.infer<typeof gameView>, Mutable<GameView>>;
+
+// ------------------------------------------------------------------------------------------ the words
+
+/** What each event means, for the readers of /protocol.json (each delivered event's `description`). */
+export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', string>> = {
+  hidden:
+    "An event this recipient may not see (another player's split, an inspection, a negotiation he is not part of): only its seq.",
+  gameCreated: 'The seated players in seat order and the options (Complete Sequence 1).',
+  towerRolled: 'A tower roll (1.3.1.1).',
+  towersAssigned: 'Towers assigned after a set of rolls (1.3.1.2, 5.1); ties roll again.',
+  colorChosen: 'A colour chosen and its legion markers (1.4.1, 1.5).',
+  startingLegionPlaced: 'The starting legion of eight in its tower, contents public (1.5, errata 4.1/5.2).',
+  stepBegan: 'Who must act now, and at which step of the sequence of play (`step.kind`, `step.actor`).',
+  turnStarted: "A player turn begins (`number` counts all players' turns).",
+  legionSplit: 'A split, as everybody sees it: the new markers and their heights (2.1, 4.3).',
+  splitContents: 'Which characters went where in a split: to its owner only (4.3).',
+  movementRolled: 'The movement roll (2.2); `mulligan`: a re-roll (7.6).',
+  legionMoved:
+    'A legion moved; `revealed`: the Lord shown for a Tower Teleport or the Titan for a Titan Teleport (7, 8.1, 8.2); `entry`: the side it attacks from.',
+  moveUndone: 'A move taken back, with every later move (errata 7.0).',
+  legionsRecombined: 'Split-offs left stacked recombine under `into` (2.4, errata 4.7).',
+  movementEnded: 'The movement phase is over.',
+  engagementChosen: 'The engagement to resolve next (2.5).',
+  legionInspected:
+    'The contents of the other legion of an engagement: to the inspecting player only (2.5.1, 2.5.2).',
+  defenderFled: 'The defending legion fled (9.2).',
+  proposalsMade: 'A set of proposals: to the two negotiating players only (9.3).',
+  noMoreProposals: 'A player makes no more proposals: to the two negotiating players only (2.5.5).',
+  proposalAccepted: 'An agreement; its losses are public (9.3, errata 9.5).',
+  concessionAttempted: 'An attempt to concede: the opponent may accept it or concede instead (errata 9.4).',
+  engagementConceded:
+    "The engagement is conceded by `side`; `mutual`: after the opponent's Titan or whole army was slain (errata 9.4/9.5).",
+  optionDeclined:
+    'A player declined the option of his step (a concession point, a summon, a reinforcement, an angel).',
+  battleStarted:
+    'The battle is set up: both legions become public, each character with its battle id (2.5.6.1).',
+  maneuverBegan:
+    'A maneuver phase (round 1..7, 10.5); `summon`/`reinforcement`: that option opens now (15.3, 14.0).',
+  characterMoved: 'A character moved on the battleland (`from` null: it entered).',
+  maneuverReset: 'The maneuver phase was reset (errata 11.0).',
+  angelSummoned: 'An Angel or Archangel summoned from another legion (15.x).',
+  reinforcementMustered:
+    'A reinforcement mustered by the defender, with the characters revealed (14.x, 18.0).',
+  maneuverEnded: 'End of a maneuver phase: `leftOff` slain (10.1), `returned` went back (errata 14.1, 15.1).',
+  driftDamage: 'One hit to each non-native character in drift (Hazards chart).',
+  strikePhaseBegan: 'A strike phase (or the counterstrikes) begins.',
+  strikeRolled:
+    'A strike: the option chosen, the dice, the hits; `carryOver`: an allocation follows (12.x, errata 12.4).',
+  rangestrikeRolled: 'A rangestrike: the dice and the hits (13.x).',
+  carryOverAssigned: 'Carried-over damage, by character, in order (errata 12.4).',
+  slainRemoved: 'Slain characters leave the battleland at the end of the strike phase (12.6).',
+  battleEnded: 'The battle ended; `winner` null: mutual elimination; `timeLoss`: after round 7 (16.0, 10.5).',
+  engagementResolved: "The engagement's result and each legion's losses, public (errata 9.5).",
+  engagementEnded:
+    'The engagement is over; slain Angels, Guardians and Warlocks go back to the caretaker (2.5.6.10).',
+  pointsScored:
+    "Points scored (engagement, half points for a flight, or for an eliminated player's legions).",
+  angelAcquired: 'An Angel or Archangel from the caretaker joins the winning legion (17.x).',
+  legionEliminated:
+    'A legion removed from the board; `characters` as far as the rules make them public (19.4).',
+  playerEliminated: 'A player is out; `by` takes his markers (null: nobody) (19.3, 19.4, 20.4).',
+  legionMustered: 'A recruit mustered, with the characters revealed to qualify (18.x).',
+  turnEnded: 'The player turn is over (2.7).',
+  playerWithdrew: 'A player withdrew from the game (20.4).',
+  playerForced:
+    'The server acts for `player` (time ran out, he is absent, or the director ruled); the events of `actions` follow (errata 20.4, 21.0, Law 21.2).',
+  timeCalled: 'Time is called: these players still get one more full turn, in order (21.1).',
+  gameOver: "The game is over: the result, and the winner's legions revealed (3, 19.0, 20.5, 21.1).",
+};
+
+for (const schema of [...GAME_EVENT_SCHEMAS, hiddenEventSchema]) {
+  z.globalRegistry.add(schema, { description: EVENT_DESCRIPTIONS[schema.shape.type.value] });
+}

@@ -89,6 +89,9 @@ describe('the protocol schemas describe what the engine produces', () => {
     const published = new Set(defs.DeliveredEvent?.oneOf?.map((v) => v.properties.type.const));
     for (const game of games.slice(0, 5)) for (const e of game.events) expect(published).toContain(e.type);
     expect(published).toContain('hidden');
+    // Each says what it means.
+    for (const v of defs.DeliveredEvent?.oneOf ?? [])
+      expect((v as { description?: string }).description).toBeTruthy();
     expect(JSON.stringify(defs.GameView)).toContain('"legions"');
   });
 });
