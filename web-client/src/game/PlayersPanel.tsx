@@ -1,11 +1,12 @@
 // Each player: colour (swatch, code and glyph), name, tower, score, titan power, markers and mulligans left,
 // whether connected, whose turn it is and who must act.
 import { PLAYER_FILL } from '../board/palette';
+import { Clocks } from './Clocks';
 import { useTable } from './table';
 
 export function PlayersPanel() {
   const { view, me, state } = useTable();
-  const connected = new Map<string, { bot: boolean; connected: boolean }>(
+  const connected = new Map<string, { bot: boolean; connected: boolean; absent: boolean }>(
     (state.presence?.seats ?? []).map((s) => [s.seat, s]),
   );
   return (
@@ -57,6 +58,7 @@ export function PlayersPanel() {
                         {presence.connected ? 'online · ' : 'offline · '}
                       </span>
                     )}
+                    {presence?.absent && <span className="tag absent">absent: played for him · </span>}
                     {p.color ?? 'no colour yet'}
                     {p.tower !== null ? ` · tower ${p.tower}` : ''}
                     {view.turn?.player === p.id ? ' · ▶ turn' : ''}
@@ -72,6 +74,7 @@ export function PlayersPanel() {
           })}
         </tbody>
       </table>
+      <Clocks />
       {state.presence !== null && state.presence.spectators > 0 && (
         <p className="sub">{state.presence.spectators} watching</p>
       )}

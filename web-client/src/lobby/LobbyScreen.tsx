@@ -3,9 +3,12 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { marker as markerOf } from '../../../shared/data/markers';
 import type { MarkerId } from '../../../shared/data/types';
+import type { TimeControl } from '../../../shared/protocol/messages';
 import type { GameSummary, LiveBattle, UserDto } from '../../../shared/protocol/rest';
 import { ApiError, api, reclaimLink } from '../app/api';
+import { watchLiveBattles } from '../app/lobbySocket';
 import { navigate } from '../app/route';
+import { describeTimeControl } from '../game/Clocks';
 import { SeatList } from './SeatList';
 
 const REFRESH_MS = 4000;
@@ -17,15 +20,16 @@ export function LobbyScreen({ user }: { user: UserDto }) {
 
   const load = useCallback(async () => {
     try {
-      const [list, live] = await Promise.all([api.listGames('active'), api.liveBattles()]);
+      const list = await api.listGames('active');
       setGames(list.games);
-      setBattles(live.battles);
       setError(null);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The server cannot be reached.');
     }
   }, []);
 
+  // The battles come over the lobby's socket as they change.
+  useEffect(() => watchLiveBattles(setBattles), []);
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), REFRESH_MS);
@@ -156,12 +160,30 @@ function GameHeadline({ game }: { game: GameSummary }) {
       {game.options.variant === 'titanPlus' ? ' · TITANplus' : ''}
       {game.inviteOnly ? ' · invite only' : ''}
       {game.spectatorsAllowed ? '' : ' · no spectators'}
+      {game.options.timeControl ? ` · ${describeTimeControl(game.options.timeControl)}` : ''}
       {game.options.broadcastDelaySeconds > 0
         ? ` · spectators ${game.options.broadcastDelaySeconds} s behind`
         : ''}
     </span>
   );
 }
+
+/** The time controls offered when creating a game (errata 20.4: set at the start of play). */
+const TIME_CONTROLS = {
+  untimed: { label: 'Untimed', timeControl: null },
+  blitz: {
+    label: 'Bank 15 min + 10 s per decision',
+    timeControl: { bankSeconds: 900, incrementSeconds: 10, onExpiry: 'refuse', absentGraceSeconds: 120 },
+  },
+  minute: {
+    label: '1 min per decision (the bot plays when out of time)',
+    timeControl: { perDecisionSeconds: 60, onExpiry: 'bot', absentGraceSeconds: 60 },
+  },
+  day: {
+    label: '1 day per decision (play by web)',
+    timeControl: { perDecisionSeconds: 86_400, onExpiry: 'refuse' },
+  },
+} as const satisfies Record<string, { label: string; timeControl: TimeControl | null }>;
 
 function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
   const [seats, setSeats] = useState(2);
@@ -170,6 +192,7 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
   const [spectatorsAllowed, setSpectatorsAllowed] = useState(true);
   const [takeSeat, setTakeSeat] = useState(true);
   const [delay, setDelay] = useState(0);
+  const [timing, setTiming] = useState<keyof typeof TIME_CONTROLS>('untimed');
   const [handicap, setHandicap] = useState<Record<string, number>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -184,7 +207,12 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
       );
       const game = await api.createGame({
         seats,
-        options: { variant, handicapMulligans, broadcastDelaySeconds: delay },
+        options: {
+          variant,
+          handicapMulligans,
+          broadcastDelaySeconds: delay,
+          ...(timing === 'untimed' ? {} : { timeControl: TIME_CONTROLS[timing].timeControl }),
+        },
         inviteOnly,
         spectatorsAllowed,
         takeSeat,
@@ -220,6 +248,20 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
           >
             <option value="default">Titan</option>
             <option value="titanPlus">TITANplus (shortened, 21.3)</option>
+          </select>
+        </label>
+        <label>
+          Time control
+          <select
+            name="timeControl"
+            value={timing}
+            onChange={(e) => setTiming(e.target.value as keyof typeof TIME_CONTROLS)}
+          >
+            {Object.entries(TIME_CONTROLS).map(([key, t]) => (
+              <option key={key} value={key}>
+                {t.label}
+              </option>
+            ))}
           </select>
         </label>
         <label className="check">
