@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clockCheckpointMs: config.clockCheckpointMs,
   });
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
-  const tournaments = tournamentService(db, lobby, log);
+  const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));
   rooms.onGameFinished((gameId) => {
     tournaments.gameFinished(gameId).catch((error) => {
       app.log.error({ err: error, game: gameId }, 'the tournament could not record the game');

@@ -66,6 +66,13 @@ const httpErrorCode = (error: HttpError): ErrorCode =>
 export async function gateway(app: FastifyInstance, options: GatewayOptions): Promise<Gateway> {
   const { config, tokens, lobby, rooms, engine, metrics } = options;
   const connections = new Set<Connection>();
+  /** Sockets following the list of live battles (`watchBattles`): each change is sent to them. */
+  const battleWatchers = new Set<Connection>();
+  rooms.liveBattles.onChange(() => {
+    if (battleWatchers.size === 0) return;
+    const message = { type: 'battles', battles: rooms.liveBattles.list() } as const;
+    for (const conn of battleWatchers) conn.send(message);
+  });
   const { limits } = config;
   /** Each signed-in user's sockets, and the bucket his joins and syncs (which cost a view) come from. */
   const users = new Map<string, { sockets: Set<Connection>; joins: TokenBucket }>();
@@ -148,6 +155,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         clearTimeout(authTimer);
         conn.clearExpiry();
         connections.delete(conn);
+        battleWatchers.delete(conn);
         const mine = conn.user ? users.get(conn.user.userId) : undefined;
         if (mine?.sockets.delete(conn) && mine.sockets.size === 0) users.delete(conn.user!.userId);
         conn.serially(async () => {
@@ -335,6 +343,14 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         if (refused) conn.send({ type: 'chatRefused', game: message.game, ...refused });
         return;
       }
+      case 'watchBattles':
+        if (!message.on) {
+          battleWatchers.delete(conn);
+          return;
+        }
+        battleWatchers.add(conn);
+        conn.send({ type: 'battles', battles: rooms.liveBattles.list() });
+        return;
       case 'chatMute': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);

@@ -185,6 +185,10 @@ export const chatSendMessage = z.object({
   text: z.string().max(4000),
 });
 
+/** Follow (or stop following) the list of battles being fought in public games: answered by `battles` at
+ *  once and after every change (the lobby's list; also `GET /api/battles`). */
+export const watchBattlesMessage = z.object({ type: z.literal('watchBattles'), on: z.boolean() });
+
 /** Mute (or unmute) another user's chat in a game, for oneself; kept with the game. */
 export const chatMuteMessage = z.object({
   type: z.literal('chatMute'),
@@ -203,6 +207,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   pingMessage,
   chatSendMessage,
   chatMuteMessage,
+  watchBattlesMessage,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type IntentMessage = z.infer<typeof intentMessage>;
@@ -386,6 +391,35 @@ export const errorMessage = z.object({
 
 export const pongMessage = z.object({ type: z.literal('pong'), nonce: z.string().optional() });
 
+const liveBattleSideSchema = z.object({
+  /** The legion's marker (its id, e.g. "Rd02"). */
+  marker: z.string(),
+  /** How many characters the legion holds (public, 4.5; its contents are not). */
+  height: z.number().int(),
+  player: z.object({ seat: seatSchema, name: z.string() }),
+  color: z.string().nullable(),
+});
+
+/** A battle being fought now in a public game, as that game's spectators see it (behind its broadcast
+ *  delay). */
+export const liveBattleSchema = z.object({
+  game: z.uuid(),
+  /** The masterboard land it is fought on, and its terrain (the battleland). */
+  land: z.number().int(),
+  terrain: z.string(),
+  /** 10.5: the battle round, 1 to 7. */
+  round: z.number().int(),
+  attacker: liveBattleSideSchema,
+  defender: liveBattleSideSchema,
+  players: z.array(z.object({ seat: seatSchema, name: z.string() })),
+  /** When it appeared in the list (ISO 8601); the list is newest first. */
+  since: z.iso.datetime(),
+});
+export type LiveBattle = z.infer<typeof liveBattleSchema>;
+/** The battles being fought now in public games, newest first (after `watchBattles`: at once, then on
+ *  every change). */
+export const battlesMessage = z.object({ type: z.literal('battles'), battles: z.array(liveBattleSchema) });
+
 /** The table chat's limits. */
 export const CHAT = { maxLength: 500, burst: 5, windowSeconds: 10, historyLength: 200 } as const;
 
@@ -441,6 +475,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   chatMessage,
   chatHistoryMessage,
   chatRefusedMessage,
+  battlesMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

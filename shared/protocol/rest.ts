@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { BOT_LEVELS } from '../bot/index';
 import { deliveredEventSchema } from './game';
-import { diceSchema, seatSchema, timeControlSchema } from './messages';
+import { diceSchema, liveBattleSchema, seatSchema, timeControlSchema } from './messages';
 import {
   addBotEntrantBody,
   correctResultBody,
@@ -13,6 +13,7 @@ import {
   heatParams,
   reasonBody,
   registerTournamentBody,
+  replaceEntrantBody,
   seedEntrantBody,
   stageParams,
   tableParams,
@@ -182,31 +183,7 @@ export const diceProofSchema = z.object({
     .nullable(),
 });
 
-const liveBattleSideSchema = z.object({
-  /** The legion's marker (its id, e.g. "Rd02"). */
-  marker: z.string(),
-  /** How many characters the legion holds (public, 4.5; its contents are not). */
-  height: z.number().int(),
-  player: z.object({ seat: seatSchema, name: z.string() }),
-  color: z.string().nullable(),
-});
-
-/** A battle being fought now in a public game, as that game's spectators see it (behind its broadcast
- *  delay). */
-export const liveBattleSchema = z.object({
-  game: z.uuid(),
-  /** The masterboard land it is fought on, and its terrain (the battleland). */
-  land: z.number().int(),
-  terrain: z.string(),
-  /** 10.5: the battle round, 1 to 7. */
-  round: z.number().int(),
-  attacker: liveBattleSideSchema,
-  defender: liveBattleSideSchema,
-  players: z.array(z.object({ seat: seatSchema, name: z.string() })),
-  /** When it appeared in the list (ISO 8601); the list is newest first. */
-  since: z.iso.datetime(),
-});
-export type LiveBattle = z.infer<typeof liveBattleSchema>;
+export type { LiveBattle } from './messages';
 export const liveBattleListSchema = z.object({ battles: z.array(liveBattleSchema) });
 
 export const healthSchema = z.object({
@@ -573,6 +550,32 @@ export const REST_ROUTES = {
     auth: true,
     params: tableParams,
     body: correctResultBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  replaceEntrant: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/tables/:table/replace',
+    summary:
+      'Replace an absent entrant by the bot at a table: the server plays his seat whenever it must act, each a ' +
+      "public playerForced by 'director' (the director; logged).",
+    tag: 'tournaments',
+    auth: true,
+    params: tableParams,
+    body: replaceEntrantBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  endTableGame: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/tables/:table/end',
+    summary:
+      "End a table's game by Law 21.1: time is called, the player on turn finishes, then each remaining player " +
+      'has one more full turn; scored by 21.1/20.5 (the director; logged).',
+    tag: 'tournaments',
+    auth: true,
+    params: tableParams,
+    body: reasonBody,
     response: tournamentDetailSchema,
     status: 200,
   }),

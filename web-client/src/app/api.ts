@@ -11,7 +11,6 @@ import type {
   gameListSchema,
   History,
   joinGameBody,
-  LiveBattle,
   Tokens,
   UserDto,
 } from '../../../shared/protocol/rest';
@@ -221,7 +220,6 @@ export const api = {
     authed<GameSummary>('POST', `/api/games/${game}/bots`, body),
   removeBot: (game: string, seat: string) => authed<GameSummary>('DELETE', `/api/games/${game}/bots/${seat}`),
   startGame: (game: string) => authed<GameSummary>('POST', `/api/games/${game}/start`, {}),
-  liveBattles: () => authed<{ battles: LiveBattle[] }>('GET', '/api/battles'),
   history: (game: string, after = 0, invite?: string) =>
     authed<History>(
       'GET',

@@ -180,6 +180,8 @@ export function reduceMessage(
           refusal: null,
         },
       };
+    case 'battles':
+      return state;
     case 'chatRefused':
       return message.game === state.game
         ? { ...state, chat: { ...state.chat, refusal: message.message } }

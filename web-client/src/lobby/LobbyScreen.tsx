@@ -6,6 +6,7 @@ import type { MarkerId } from '../../../shared/data/types';
 import type { TimeControl } from '../../../shared/protocol/messages';
 import type { GameSummary, LiveBattle, UserDto } from '../../../shared/protocol/rest';
 import { ApiError, api, reclaimLink } from '../app/api';
+import { watchLiveBattles } from '../app/lobbySocket';
 import { navigate } from '../app/route';
 import { describeTimeControl } from '../game/Clocks';
 import { SeatList } from './SeatList';
@@ -19,15 +20,16 @@ export function LobbyScreen({ user }: { user: UserDto }) {
 
   const load = useCallback(async () => {
     try {
-      const [list, live] = await Promise.all([api.listGames('active'), api.liveBattles()]);
+      const list = await api.listGames('active');
       setGames(list.games);
-      setBattles(live.battles);
       setError(null);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The server cannot be reached.');
     }
   }, []);
 
+  // The battles come over the lobby's socket as they change.
+  useEffect(() => watchLiveBattles(setBattles), []);
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), REFRESH_MS);
