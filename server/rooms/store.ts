@@ -11,7 +11,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { ClockRecord } from './clock';
 
 /** Bump when the engine's GameState shape changes: older snapshots are then ignored (replayed instead). */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 /** Under load (hundreds of rooms appending at once) an append waits for a pooled connection instead of
  *  failing after Prisma's 2 s default: a slow acknowledgement beats a refused intent. */

@@ -161,6 +161,7 @@ function turnStarted(state: GameState, event: EventOf<'turnStarted'>): GameState
     player: event.player,
     movementRoll: null,
     mulliganUsed: false,
+    legionMoved: false,
     splits: [],
     moves: [],
     engagements: [],
@@ -244,6 +245,7 @@ function legionMoved(state: GameState, event: EventOf<'legionMoved'>): GameState
     },
     turn: {
       ...turn,
+      legionMoved: true,
       moves: [
         ...turn.moves,
         {

@@ -57,11 +57,6 @@ export function legalMoves(ctx: MoveContext): LegionMove[] {
   return [...normalMoves(ctx), ...towerTeleports(ctx), ...titanTeleports(ctx)].sort(compareMoves);
 }
 
-/** Is `move` one of `legalMoves(ctx)`? (The move generator is the validator.) */
-export function isLegalMove(ctx: MoveContext, move: LegionMove): boolean {
-  return legalMoves(ctx).some((m) => m.land === move.land && m.via === move.via && m.entry === move.entry);
-}
-
 /** Errata 6.2: a player with no legal move for any legion without teleporting need not move at all. */
 export function hasNormalMove(ctx: MoveContext): boolean {
   checkContext(ctx);

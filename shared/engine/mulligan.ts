@@ -26,11 +26,12 @@ export function mulliganProblem(state: GameState, player: PlayerId): Rejection |
       '7.6, errata 7.6',
     );
   }
-  if (turn.moves.length > 0) {
+  // Law 7.6: the mulligan comes before any move; taking the moves back does not bring it back.
+  if (turn.legionMoved) {
     return rejection(
       'notAllowed',
-      'A mulligan rerolls the movement roll before any legion has moved; undo your moves first.',
-      'Complete Sequence 2.2.1',
+      'A mulligan rerolls the movement roll before any legion has moved; once one has moved (even if taken back) it is too late.',
+      '7.6, Complete Sequence 2.2.1',
     );
   }
   if (p.mulligansLeft <= 0) {

@@ -6,6 +6,7 @@ import { CHARACTERS } from '../data/characters';
 import type { GameVariant } from '../data/mastercharts';
 import { MASTERCHARTS, towerCreatures } from '../data/mastercharts';
 import type { CharacterName, Terrain } from '../data/types';
+import { countOf } from './contents';
 
 /** A creature the legion may muster, with every minimal set of its characters it could reveal to qualify
  *  (18.4). An empty set means nothing need be revealed (errata 18.0: a Tower Creature in a Tower). */
@@ -51,20 +52,6 @@ export function recruitOptions(
   );
 }
 
-/** 18.4: does revealing `reveal` (characters of the legion) qualify it to muster `creature` here? Any set
- *  containing one of the minimal sets does: a player may show more than is needed. */
-export function revealQualifies(
-  terrain: Terrain,
-  characters: readonly CharacterName[],
-  creature: CharacterName,
-  reveal: readonly CharacterName[],
-  opts: RecruitOptionsOpts = {},
-): boolean {
-  if (!isSubMultiset(reveal, characters)) return false;
-  const option = recruitOptions(terrain, characters, opts).find((o) => o.creature === creature);
-  return option?.reveal.some((minimal) => isSubMultiset(minimal, reveal)) ?? false;
-}
-
 /** 18.2, 18.3: on a regular terrain a Creature of the chart musters a like or any lesser Creature; the number
  *  beside a Creature of it muster the next one up; no step may be skipped. */
 function chartOptions(
@@ -80,7 +67,7 @@ function chartOptions(
     }
     // Several of the creature just below.
     const below = chart[i - 1];
-    if (below?.toMusterNext != null && count(characters, below.creature) >= below.toMusterNext) {
+    if (below?.toMusterNext != null && countOf(characters, below.creature) >= below.toMusterNext) {
       reveal.push(Array<CharacterName>(below.toMusterNext).fill(below.creature));
     }
     return { creature: step.creature, reveal: sortReveals(reveal) };
@@ -94,7 +81,7 @@ function towerOptions(characters: readonly CharacterName[], variant: GameVariant
   const tower = towerCreatures(variant).map((creature): RecruitOption => ({ creature, reveal: [[]] }));
   const guardian: CharacterName[][] = [];
   for (const name of new Set(characters)) {
-    if (CHARACTERS[name].class === 'creature' && count(characters, name) >= 3)
+    if (CHARACTERS[name].class === 'creature' && countOf(characters, name) >= 3)
       guardian.push([name, name, name]);
   }
   if (characters.includes('Guardian')) guardian.push(['Guardian']);
@@ -106,14 +93,6 @@ function towerOptions(characters: readonly CharacterName[], variant: GameVariant
     { creature: 'Guardian', reveal: sortReveals(guardian) },
     { creature: 'Warlock', reveal: sortReveals(warlock) },
   ];
-}
-
-function count(characters: readonly CharacterName[], name: CharacterName): number {
-  return characters.filter((c) => c === name).length;
-}
-
-function isSubMultiset(part: readonly CharacterName[], whole: readonly CharacterName[]): boolean {
-  return [...new Set(part)].every((name) => count(part, name) <= count(whole, name));
 }
 
 /** Each set sorted by name, the sets in lexicographic order (a shorter prefix first). */

@@ -122,6 +122,8 @@ export interface TurnState {
   readonly player: PlayerId;
   readonly movementRoll: number | null;
   readonly mulliganUsed: boolean;
+  /** Law 7.6: a legion has moved this turn (even if the move was taken back since): the mulligan is gone. */
+  readonly legionMoved: boolean;
   /** The splits made this turn, in order (for 4.3 and errata 4.7 recombination); a split of a legion already split
    *  this turn belongs to the same family (split.ts splitFamilies). */
   readonly splits: readonly { readonly parent: MarkerId; readonly children: readonly MarkerId[] }[];

@@ -372,6 +372,7 @@ const turnSchema = z.strictObject({
   player: playerId,
   movementRoll: die.nullable(),
   mulliganUsed: z.boolean(),
+  legionMoved: z.boolean(),
   splits: z.array(z.strictObject({ parent: markerIdSchema, children: z.array(markerIdSchema) })),
   moves: z.array(
     z.strictObject({

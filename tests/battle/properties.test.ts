@@ -5,11 +5,11 @@ import { CHARACTERS } from '../../shared/data/characters';
 import { hexDistance, neighbours } from '../../shared/data/hexGeometry';
 import type { HexLabel, Terrain } from '../../shared/data/types';
 import { CHARACTER_NAMES, HEX_LABELS, TERRAINS } from '../../shared/data/types';
-import { applyStrike, legalCarryOverAllocations } from '../../shared/engine/battle/carryOver';
+import { excessHits, legalCarryOverAllocations } from '../../shared/engine/battle/carryOver';
 import { cliffBetween, hexsideBetween, hexTerrain, isNative } from '../../shared/engine/battle/hazards';
 import { arrival, inContact, maneuverMoves } from '../../shared/engine/battle/maneuver';
 import type { BattleCharacter, BattlePosition } from '../../shared/engine/battle/position';
-import { isSlain } from '../../shared/engine/battle/position';
+import { hitsToSlay, isSlain } from '../../shared/engine/battle/position';
 import type { StrikeOption } from '../../shared/engine/battle/strike';
 import { strikeFactors, strikeOptions, strikeTargets } from '../../shared/engine/battle/strike';
 import { seededRandom } from '../../shared/engine/random';
@@ -123,10 +123,21 @@ describe('random legal positions on every battleland', () => {
               expect(o.strikeNumber >= best.strikeNumber && o.dice <= best.dice).toBe(true);
               expect(o.carryTo.length).toBeGreaterThan(0);
             }
-            // any roll: the carry-over allocations listed are all accepted
+            // any roll, errata 12.4: the carry-over allocations listed start with none; each goes character by
+            // character among those the option reaches, each taking what is left or what slays it, and goes on
+            // only past a slain one
             const rolls = Array.from({ length: o.dice }, () => 1 + Math.floor(random() * 6));
-            for (const allocation of legalCarryOverAllocations(pos, c.id, o, rolls)) {
-              expect(applyStrike(pos, c.id, o, rolls, allocation)).toHaveProperty('damage');
+            const allocations = legalCarryOverAllocations(pos, c.id, o, rolls);
+            expect(allocations[0]).toEqual([]);
+            for (const allocation of allocations) {
+              let left = excessHits(pos, o, rolls);
+              for (const step of allocation) {
+                expect(o.carryTo).toContain(step.target);
+                const need = hitsToSlay(byId.get(step.target) as BattleCharacter);
+                expect(step.damage).toBe(Math.min(left, need));
+                left -= step.damage;
+              }
+              expect(new Set(allocation.map((a) => a.target)).size).toBe(allocation.length);
             }
           }
           // one best option per target, and the options sorted by target, Strike-number, dice

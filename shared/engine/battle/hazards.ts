@@ -76,12 +76,6 @@ export function hexNativeHazard(hex: HexTerrain): NativeHazard | null {
   }
 }
 
-/** Is the character native to the hazard inside this hex? (Always false for Plains, Tree and Tower hexes.) */
-export function isNativeToHex(type: CharacterName, terrain: Terrain, hex: HexLabel): boolean {
-  const hazard = hexNativeHazard(hexTerrain(terrain, hex));
-  return hazard !== null && isNative(type, hazard);
-}
-
 /** 3.5 character chart: can it fly? */
 export function flies(type: CharacterName): boolean {
   return CHARACTERS[type].flies;

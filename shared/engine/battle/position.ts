@@ -57,19 +57,3 @@ export function occupiedHexes(pos: BattlePosition): ReadonlySet<HexLabel> {
   for (const c of pos.characters) if (c.hex !== null) hexes.add(c.hex);
   return hexes;
 }
-
-/** A copy of the position with some characters' hits raised (damage accumulates, 12.3). */
-export function withDamage(
-  pos: BattlePosition,
-  damage: readonly { readonly id: BattleCharacterId; readonly hits: number }[],
-): BattlePosition {
-  const extra = new Map<BattleCharacterId, number>();
-  for (const d of damage) extra.set(d.id, (extra.get(d.id) ?? 0) + d.hits);
-  return {
-    ...pos,
-    characters: pos.characters.map((c) => {
-      const add = extra.get(c.id);
-      return add === undefined || add === 0 ? c : { ...c, hits: c.hits + add };
-    }),
-  };
-}

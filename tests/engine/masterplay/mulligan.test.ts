@@ -44,6 +44,21 @@ describe('7.6, Complete Sequence 2.2.1: the first-turn mulligan', () => {
     expect(rejectionOf(run, 'p1', { type: 'takeMulligan' }, [3]).rule).toContain('2.2.1');
   });
 
+  it('Law 7.6: once a legion has moved the mulligan is gone, even after the move is taken back', () => {
+    const run = firstTurnRolled();
+    const move = legalIntents(run.state, 'p1').find((i) => i.type === 'moveLegion');
+    if (move === undefined || move.type !== 'moveLegion') throw new Error('no move');
+    act(run, 'p1', move);
+    act(run, 'p1', { type: 'undoMove', legion: move.legion });
+    expect(run.state.turn?.moves).toEqual([]);
+    const late = rejectionOf(run, 'p1', { type: 'takeMulligan' }, [3]);
+    expect(late.code).toBe('notAllowed');
+    expect(late.rule).toContain('7.6');
+    expect(legalIntents(run.state, 'p1')).not.toContainEqual({ type: 'takeMulligan' });
+    // The mulligan itself is not spent: it is only too late for it this turn.
+    expect(run.state.players[0]?.mulligansLeft).toBe(1);
+  });
+
   it('errata 7.6: after the mulligan the split cannot be changed', () => {
     const run = firstTurnRolled();
     act(run, 'p1', { type: 'takeMulligan' }, [6]);

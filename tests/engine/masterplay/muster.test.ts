@@ -157,6 +157,11 @@ describe('18.4, errata 18.0: what is revealed', () => {
     expect(tooMuch.code).toBe('illegalMuster');
     expect(tooMuch.rule).toContain('18.4');
     expect(rejectionOf(run, 'p1', muster('Troll', ['Ogre'])).code).toBe('illegalMuster');
+    // Only characters of the legion can be shown, and only for a creature they qualify.
+    expect(rejectionOf(moved(8, ['Ogre', 'Troll']), 'p1', muster('Troll', ['Ogre', 'Ogre'])).code).toBe(
+      'illegalMuster',
+    );
+    expect(rejectionOf(run, 'p1', muster('Ranger', ['Troll'])).code).toBe('illegalMuster');
     const events = act(run, 'p1', muster('Troll', ['Ogre', 'Ogre']));
     expect(events).toEqual([
       { type: 'legionMustered', legion: 'Bk01', creature: 'Troll', reveal: ['Ogre', 'Ogre'] },

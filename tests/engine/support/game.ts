@@ -204,6 +204,7 @@ export function arrange(run: Run, legions: readonly LegionSpec[], o: ArrangeOpti
         ...turn,
         movementRoll: o.roll ?? (o.moved !== undefined ? 1 : null),
         mulliganUsed: false,
+        legionMoved: moves.length > 0,
         splits: [],
         moves,
         engagements: [],
