@@ -299,7 +299,10 @@ export class Room {
       if (this.finished) return reject('gameNotRunning', 'The game is over.');
     }
     if (expectedSeq !== undefined && expectedSeq !== this.seq) {
-      return reject('staleSeq', `The game has moved on (seq ${this.seq}, you sent ${expectedSeq}).`);
+      return reject(
+        'staleSeq',
+        'The game moved on before your move arrived: look at the board again and choose again.',
+      );
     }
     const at = Math.max(Date.now(), this.lastAt);
     const dice = recordingDice(this.game.diceSeed!, this.diceCursor);
