@@ -302,9 +302,9 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
   const intents: Intent[] = [];
   if (mulliganProblem(state, player) === null) intents.push({ type: 'takeMulligan' });
   for (const legion of legionsOf(state, player)) {
-    // 8.1: a legion with more than one kind of Lord may show any of them (the default shows the least telling).
+    // 8.1: a Tower Teleport shows one of the legion's Lords, the mover's choice (unnamed: the least telling one);
+    // 8.2: a Titan Teleport shows the Titan (named or not).
     const lords = towerTeleportLords(legion.characters);
-    const others = lords.filter((lord) => lord !== towerTeleportLord(legion.characters));
     for (const m of legionMoves(state, legion.id)) {
       const move = {
         type: 'moveLegion',
@@ -314,7 +314,8 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
         entry: m.entry,
       } as const;
       intents.push(move);
-      if (m.via === 'towerTeleport') for (const reveal of others) intents.push({ ...move, reveal });
+      if (m.via === 'towerTeleport') for (const reveal of lords) intents.push({ ...move, reveal });
+      if (m.via === 'titanTeleport') intents.push({ ...move, reveal: 'Titan' });
     }
   }
   for (const m of currentTurn(state).moves) intents.push({ type: 'undoMove', legion: m.legion });
