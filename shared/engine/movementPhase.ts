@@ -302,9 +302,11 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
   const intents: Intent[] = [];
   if (mulliganProblem(state, player) === null) intents.push({ type: 'takeMulligan' });
   for (const legion of legionsOf(state, player)) {
-    // 8.1: a Tower Teleport shows one of the legion's Lords, the mover's choice (unnamed: the least telling one);
-    // 8.2: a Titan Teleport shows the Titan (named or not).
+    // 8.1: a Tower Teleport shows one of the legion's Lords, the mover's choice: listed unnamed for the least
+    // telling one (intents.ts: the default), and named for each other one. 8.2: a Titan Teleport shows the Titan
+    // (naming it changes nothing, so it is listed unnamed).
     const lords = towerTeleportLords(legion.characters);
+    const others = lords.filter((lord) => lord !== towerTeleportLord(legion.characters));
     for (const m of legionMoves(state, legion.id)) {
       const move = {
         type: 'moveLegion',
@@ -314,8 +316,7 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
         entry: m.entry,
       } as const;
       intents.push(move);
-      if (m.via === 'towerTeleport') for (const reveal of lords) intents.push({ ...move, reveal });
-      if (m.via === 'titanTeleport') intents.push({ ...move, reveal: 'Titan' });
+      if (m.via === 'towerTeleport') for (const reveal of others) intents.push({ ...move, reveal });
     }
   }
   for (const m of currentTurn(state).moves) intents.push({ type: 'undoMove', legion: m.legion });

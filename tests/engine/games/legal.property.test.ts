@@ -10,6 +10,7 @@ import { CHARACTER_NAMES } from '../../../shared/data/types';
 import { decide } from '../../../shared/engine/decide';
 import type { Intent, Proposal } from '../../../shared/engine/intents';
 import { type DescribedChoice, describedChoices, legalIntents } from '../../../shared/engine/legal';
+import { towerTeleportLord } from '../../../shared/engine/movement';
 import { seededDice } from '../../../shared/engine/random';
 import type { GameState } from '../../../shared/engine/types';
 import { type BotGame, botGames } from '../support/botGames';
@@ -52,6 +53,19 @@ function offered(sample: Sample, intent: Intent): boolean {
   if (legal.some((l) => canonical(l) === canonical(intent))) return true;
   switch (intent.type) {
     case 'moveLegion': {
+      // 8.1, 8.2: naming the Lord a teleport shows by default (the least telling one; the Titan for a Titan
+      // Teleport) is the listed unnamed move.
+      const legion = sample.state.legions[intent.legion];
+      const byDefault =
+        intent.via === 'titanTeleport'
+          ? 'Titan'
+          : intent.via === 'towerTeleport' && legion !== undefined
+            ? towerTeleportLord(legion.characters)
+            : null;
+      if (intent.reveal !== undefined && intent.reveal === byDefault) {
+        const { reveal: _named, ...unnamed } = intent;
+        return offered(sample, unnamed);
+      }
       // The entry side may be left out (or null) when only one is possible (intents.ts: `entry` optional).
       if (intent.entry !== undefined && intent.entry !== null) return false;
       const same = legal.filter(
