@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
 import { accountRoutes } from './auth/routes';
 import { endedSessions, loadEndedSessions } from './auth/sessions';
@@ -71,6 +71,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
+    // A URL that is not even a URL (bad percent-encoding, ...) is a 400 in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply).code(400).send({ error: { code: 'invalidRequest', message: error.message } });
+    },
   });
 
   // An empty JSON body is no body (POST /api/games/:game/start needs none).
@@ -79,16 +83,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, undefined) : json(request, body as string, done),
   );
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: { code: 'internalError', message: 'The server failed.' } });
-    }
-    return reply
-      .code(status)
-      .send({ error: { code: error.code ?? 'invalidRequest', message: error.message } });
-  });
+  app.setErrorHandler(
+    (error: Error & { statusCode?: number; code?: string; retryAfterSeconds?: number }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.code(500).send({ error: { code: 'internalError', message: 'The server failed.' } });
+      }
+      // fastify's own refusals (bad JSON, a bad URL, ...) are invalid requests in the API's words.
+      const code = error.code === undefined || error.code.startsWith('FST_') ? 'invalidRequest' : error.code;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
+      return reply.code(status).send({ error: { code, message: error.message } });
+    },
+  );
 
   const metrics = createMetrics();
   // Per-address caps on the routes that ask for one (addRoute's `perAddress`): 429 with Retry-After.
@@ -134,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clockCheckpointMs: config.clockCheckpointMs,
   });
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
-  const tournaments = tournamentService(db, lobby, log);
+  const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));
   rooms.onGameFinished((gameId) => {
     tournaments.gameFinished(gameId).catch((error) => {
       app.log.error({ err: error, game: gameId }, 'the tournament could not record the game');

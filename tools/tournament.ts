@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
-import { DEFAULT_CONFIG } from '../server/config';
+import { DEFAULT_CONFIG, UNCAPPED_LIMITS } from '../server/config';
 import { rulesEngine } from '../server/engine';
 import type { Tokens } from '../shared/protocol/rest';
 import type { TournamentDetail } from '../shared/protocol/tournament';
@@ -61,6 +61,8 @@ async function main(): Promise<void> {
       host: '127.0.0.1',
       dataDir,
       botDelayMs: 0,
+      // Every entrant registers from this one address.
+      limits: UNCAPPED_LIMITS,
       logLevel: 'silent',
       webClientDir: path.join(dataDir, 'no-web-client'),
     },

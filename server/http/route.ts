@@ -4,7 +4,7 @@
 // `{ error: { code, message } }` with their status.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RestRoute } from '../../shared/protocol/rest';
+import { type RestRoute, wellFormed } from '../../shared/protocol/rest';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import { HttpError, unauthorised } from './errors';
 
@@ -27,8 +27,23 @@ export async function bearer(request: FastifyRequest, tokens: AccessTokens): Pro
   return match?.[1] ? tokens.verify(match[1]) : null;
 }
 
+/** The path (e.g. `body.displayName`) of the first string or key in `value` that is not well-formed
+ *  Unicode (a lone surrogate), or null. */
+function illFormed(value: unknown, at: string, depth = 0): string | null {
+  if (typeof value === 'string') return wellFormed(value) ? null : at;
+  if (typeof value !== 'object' || value === null || depth > 32) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (!wellFormed(key)) return `${at} (a key)`;
+    const found = illFormed(inner, `${at}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, where: string): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
+  const bad = illFormed(value, where);
+  if (bad) throw new HttpError(400, 'invalidRequest', `Invalid ${where}: ${bad} is not valid Unicode text.`);
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
     throw new HttpError(400, 'invalidRequest', `Invalid ${where}: ${z.prettifyError(result.error)}`);

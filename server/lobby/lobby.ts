@@ -14,6 +14,7 @@ import {
   type History,
   type joinGameBody,
   type LiveBattle,
+  nameKey,
 } from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Limits } from '../config';
@@ -300,6 +301,14 @@ export function lobby(
       mustBeOpen(game);
       if (game.seats.some((s) => s.userId === user.userId)) {
         throw conflict('alreadySeated', 'You already have a seat in this game.');
+      }
+      // No one may pass for another player at the table: a name is unique among the game's seats.
+      const namesake = game.seats.find((s) => s.name !== null && nameKey(s.name) === nameKey(user.name));
+      if (namesake) {
+        throw conflict(
+          'nameTaken',
+          `Seat ${seatName(namesake.index)} is already held by "${namesake.name}": change your display name to join.`,
+        );
       }
       const empty = game.seats.filter((s) => !s.userId && !s.bot).map((s) => s.index);
       const index = seat === undefined ? empty[0] : seatIndex(seat);

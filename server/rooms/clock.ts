@@ -4,25 +4,35 @@
 //
 // Time is charged only while the server runs: a record holds what was left at `at`, and a room rebuilt after
 // a restart takes `at` as the moment it was rebuilt (`resumed`). Time the server was down is nobody's.
-import type { TimedPhase } from '../../shared/engine/forced';
-import type { Seat, TimeControl } from '../../shared/protocol/messages';
 
-export interface ClockRecord {
+import { z } from 'zod';
+import type { TimedPhase } from '../../shared/engine/forced';
+import { type Seat, seatSchema, type TimeControl } from '../../shared/protocol/messages';
+
+/** The record persisted with the game; read back from the database through this schema (parsed, not cast). */
+export const clockRecordSchema = z.object({
   /** The game's seq this record follows. */
-  readonly seq: number;
+  seq: z.number().int().min(0),
   /** When the amounts below were measured (server epoch ms). */
-  readonly at: number;
+  at: z.number(),
   /** Who is on the clock: the engine's pending actor (null: nobody, e.g. the game is over). */
-  readonly actor: Seat | null;
+  actor: seatSchema.nullable(),
   /** Left for the actor's current decision (perDecisionSeconds). */
-  readonly decisionMs: number | null;
+  decisionMs: z.number().nullable(),
   /** Left in each seat's bank (bankSeconds). */
-  readonly banks: Partial<Record<Seat, number>>;
+  banks: z.partialRecord(seatSchema, z.number()),
   /** The Law 21.2 phase under way and what is left of its limit (movementSeconds, maneuverSeconds). */
-  readonly phase: { readonly kind: TimedPhase['kind']; readonly key: string; readonly ms: number } | null;
+  phase: z
+    .object({
+      kind: z.enum(['movement', 'maneuver']) satisfies z.ZodType<TimedPhase['kind']>,
+      key: z.string(),
+      ms: z.number(),
+    })
+    .nullable(),
   /** Left of the game (Law 21.1); null when untimed or once time has been called. */
-  readonly gameMs: number | null;
-}
+  gameMs: z.number().nullable(),
+});
+export type ClockRecord = z.infer<typeof clockRecordSchema>;
 
 export type ExpiryKind = 'decision' | 'bank' | 'phase' | 'game';
 

@@ -184,8 +184,10 @@ export class Room {
           .reduce((s, e) => deps.engine.evolve(s, e.event), snapshot.state)
       : deps.engine.replay(logged.map((e) => e.event));
     deps.metrics.inc('roomsLoaded');
+    // Held back only while the last event is younger than the delay (a finished game watched later is not).
+    const lastAt = logged.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
     const broadcast =
-      game.broadcastDelayMs > 0
+      lastAt + game.broadcastDelayMs > Date.now()
         ? await Room.heldBack(gameId, game, deps)
         : { broadcasted: { seq: game.seq, state, finished: game.status === 'finished' }, held: [] };
     const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), broadcast, deps);
@@ -297,7 +299,10 @@ export class Room {
       if (this.finished) return reject('gameNotRunning', 'The game is over.');
     }
     if (expectedSeq !== undefined && expectedSeq !== this.seq) {
-      return reject('staleSeq', `The game has moved on (seq ${this.seq}, you sent ${expectedSeq}).`);
+      return reject(
+        'staleSeq',
+        'The game moved on before your move arrived: look at the board again and choose again.',
+      );
     }
     const at = Math.max(Date.now(), this.lastAt);
     const dice = recordingDice(this.game.diceSeed!, this.diceCursor);

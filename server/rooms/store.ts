@@ -8,7 +8,7 @@ import type { Seat, TimeControl } from '../../shared/protocol/messages';
 import { gameOptionsSchema, gameStatusSchema } from '../../shared/protocol/rest';
 import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
-import type { ClockRecord } from './clock';
+import { type ClockRecord, clockRecordSchema } from './clock';
 
 /** Bump when the engine's GameState shape changes: older snapshots are then ignored (replayed instead). */
 export const SNAPSHOT_FORMAT = 2;
@@ -183,7 +183,7 @@ export function gameLog(db: Database): GameLog {
         inviteCode: g.inviteCode,
         broadcastDelayMs: options.broadcastDelaySeconds * 1000,
         timeControl: options.timeControl ?? null,
-        clock: g.clock as unknown as ClockRecord | null,
+        clock: g.clock === null ? null : clockRecordSchema.parse(g.clock),
       };
     },
 

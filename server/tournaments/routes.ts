@@ -45,6 +45,12 @@ export async function tournamentRoutes(
   addRoute(app, tokens, r.correctTable, ({ user, params, body }) =>
     t.correct(user, params.tournament, params.table, body),
   );
+  addRoute(app, tokens, r.replaceEntrant, ({ user, params, body }) =>
+    t.replace(user, params.tournament, params.table, body.entrant, body.reason),
+  );
+  addRoute(app, tokens, r.endTableGame, ({ user, params, body }) =>
+    t.endGame(user, params.tournament, params.table, body.reason),
+  );
   addRoute(app, tokens, r.removeEntrant, ({ user, params, body }) =>
     t.remove(user, params.tournament, params.entrant, body.reason),
   );

@@ -4,6 +4,7 @@
 // standings and the next round or stage. Every start, advance and director's act is written to the
 // tournament's log. One tournament's changes go through its own queue, one at a time.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { createGameBody, gameOptionsSchema } from '../../shared/protocol/rest';
 import type {
@@ -36,8 +37,10 @@ import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import type { Lobby } from '../lobby/lobby';
+import type { Rooms } from '../rooms/rooms';
 import type { GameLog } from '../rooms/store';
 import { seatName } from '../rooms/store';
+import { type StandInPlay, StandIns } from './standIns';
 
 type Settings = Omit<CreateTournament, 'seed'>;
 
@@ -97,14 +100,31 @@ export interface Tournaments {
     body: z.output<typeof correctResultBody>,
   ): Promise<TournamentDetail>;
   remove(user: AccessClaims, id: string, entrant: string, reason: string): Promise<TournamentDetail>;
+  /** The bot plays an absent entrant's seat at a table from now on. */
+  replace(
+    user: AccessClaims,
+    id: string,
+    table: string,
+    entrant: string,
+    reason: string,
+  ): Promise<TournamentDetail>;
+  /** Law 21.1 at one table: time is called (the player on turn finishes, then one more turn each). */
+  endGame(user: AccessClaims, id: string, table: string, reason: string): Promise<TournamentDetail>;
   /** A game ended: if it is a tournament table, its result is recorded and the tournament moves on. */
   gameFinished(gameId: string): Promise<void>;
   /** After a restart: every running tournament catches up with the games that ended meanwhile. */
   catchUp(): Promise<void>;
 }
 
-export function tournaments(db: Database, lobby: Lobby, log: GameLog): Tournaments {
+export function tournaments(
+  db: Database,
+  lobby: Lobby,
+  log: GameLog,
+  rooms: Rooms,
+  logger: FastifyBaseLogger,
+): Tournaments {
   const { prisma } = db;
+  const standIns = new StandIns(rooms, logger);
   const queues = new Map<string, Promise<unknown>>();
 
   /** One tournament's changes, one at a time. */
@@ -709,6 +729,42 @@ export function tournaments(db: Database, lobby: Lobby, log: GameLog): Tournamen
     });
   }
 
+  /** The playing tables (with a game) where the entrant sits. */
+  function playingTablesOf(t: Row, entrant: string): { stage: StageRow; table: TableRow }[] {
+    return t.stages.flatMap((stage) =>
+      stage.tables
+        .filter((table) => table.status === 'playing' && table.gameId && seatsOf(table).includes(entrant))
+        .map((table) => ({ stage, table })),
+    );
+  }
+
+  const seatOf = (table: TableRow, entrant: string) => seatName(seatsOf(table).indexOf(entrant));
+
+  /** The stand-ins the log asked for at the tables still playing (after a restart). */
+  async function restoreStandIns(t: Row): Promise<void> {
+    for (const entry of t.log) {
+      const d = entry.detail as { entrant?: string; table?: string };
+      const plays: [string, StandInPlay][] =
+        entry.action === 'removed' && d.entrant
+          ? playingTablesOf(t, d.entrant).map(({ table }) => [table.id, 'refuse'])
+          : entry.action === 'replacedByBot' && d.table
+            ? [[d.table, 'bot']]
+            : [];
+      for (const [tableId, play] of plays) {
+        const table = t.stages.flatMap((s) => s.tables).find((x) => x.id === tableId);
+        if (table?.status !== 'playing' || !table.gameId || !d.entrant) continue;
+        await standIns.attach(table.gameId, seatOf(table, d.entrant), play);
+      }
+    }
+  }
+
+  /** The running game of a table (refused when there is none). */
+  async function roomOf(table: TableRow) {
+    const room = table.gameId && table.status === 'playing' ? await rooms.get(table.gameId) : null;
+    if (!room || room.finished) throw conflict('notPlaying', 'That table has no game in play.');
+    return room;
+  }
+
   return {
     async create(user, body) {
       if (user.guest) throw forbidden('Guests cannot direct a tournament: register an account first.');
@@ -965,6 +1021,42 @@ export function tournaments(db: Database, lobby: Lobby, log: GameLog): Tournamen
           // Errata 20.0: treated as refusing to play; he is seated in no later round.
           await record(tx, id, user.userId, 'removed', { entrant: entrantId, reason, rule: 'errata 20.0' });
         });
+        // His games in play: his seat refuses whenever it must act.
+        for (const { table } of playingTablesOf(t, entrantId)) {
+          await standIns.attach(table.gameId as string, seatOf(table, entrantId), 'refuse');
+        }
+      }),
+
+    replace: (user, id, tableId, entrant, reason) =>
+      directed(user, id, async (t) => {
+        mustRun(t);
+        const { table } = tableAt(t, tableId);
+        if (!seatsOf(table).includes(entrant)) {
+          throw new HttpError(400, 'invalidRequest', 'That entrant is not at this table.');
+        }
+        const room = await roomOf(table);
+        await standIns.attach(room.id, seatOf(table, entrant), 'bot');
+        await record(prisma, id, user.userId, 'replacedByBot', {
+          table: table.id,
+          game: table.gameId,
+          entrant,
+          reason,
+        });
+      }),
+
+    endGame: (user, id, tableId, reason) =>
+      directed(user, id, async (t) => {
+        mustRun(t);
+        const { table } = tableAt(t, tableId);
+        const room = await roomOf(table);
+        const reply = await room.callTime();
+        if (reply.type === 'rejected') throw conflict(reply.code, `${reply.message} (${reply.rule})`);
+        await record(prisma, id, user.userId, 'timeCalled', {
+          table: table.id,
+          game: table.gameId,
+          reason,
+          rule: 'Law 21.1',
+        });
       }),
 
     async gameFinished(gameId) {
@@ -982,7 +1074,12 @@ export function tournaments(db: Database, lobby: Lobby, log: GameLog): Tournamen
         where: { status: 'running' },
         select: { id: true },
       });
-      for (const { id } of running) await serial(id, () => advance(id, null, null));
+      for (const { id } of running) {
+        await serial(id, async () => {
+          await advance(id, null, null);
+          await restoreStandIns(await load(id));
+        });
+      }
     },
   };
 }

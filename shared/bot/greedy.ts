@@ -40,7 +40,10 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
   // Errata 9.4: a concession gives up the whole legion (an attempt, once accepted): only when the battle is
   // lost anyway, and never with the Titan in it (19.0).
   const concede = hopeless(sight);
-  const candidates = sight.legal.filter((i) => !NEVER.has(i.type) && (i.type !== 'concede' || concede));
+  const candidates = sight.legal.filter(
+    (i) =>
+      !NEVER.has(i.type) && (i.type !== 'concede' || concede) && (i.type !== 'propose' || fair(sight, i)),
+  );
   if (concede && candidates.some((i) => i.type === 'concede')) return { type: 'concede' };
   if (candidates.length === 0)
     return sight.legal.find((i) => i.type !== 'withdraw') ?? sight.legal[0] ?? null;
@@ -64,6 +67,20 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
     }
   }
   return best ?? tried[0] ?? null;
+}
+
+/** 9.3: proposals the bot makes are ones it would gladly see accepted: it never offers its Titan (19.0), and
+ *  in each proposal its side loses no more (in points) than the other. */
+function fair(sight: BotSight, intent: Intent): boolean {
+  const e = sight.view.engagement;
+  if (intent.type !== 'propose' || e === null) return false;
+  const attacking = e.attackerOwner === sight.seat;
+  const worth = (cs: readonly CharacterName[]) => cs.reduce((sum, c) => sum + characterPoints(c, 0), 0);
+  return intent.proposals.every((p) => {
+    const mine = attacking ? p.attackerLosses : p.defenderLosses;
+    const theirs = attacking ? p.defenderLosses : p.attackerLosses;
+    return !mine.includes('Titan') && worth(mine) <= worth(theirs);
+  });
 }
 
 /** The seat's legion in the engagement has no Titan and next to no chance (its strength a small part of the

@@ -46,7 +46,7 @@ export function chooseFromSight(
     case 'random':
       return randomPick(sight.legal, random, 'seat');
     case 'normal':
-      return greedyIntent(sight, random, { samples: 3, breadth: 300, deadline, lookahead: false });
+      return greedyIntent(sight, random, { samples: 2, breadth: 12, deadline, lookahead: false });
     case 'strong':
       return greedyIntent(sight, random, { samples: 4, breadth: 300, deadline, lookahead: true });
     default: {

@@ -13,6 +13,7 @@ import {
   heatParams,
   reasonBody,
   registerTournamentBody,
+  replaceEntrantBody,
   seedEntrantBody,
   stageParams,
   tableParams,
@@ -30,13 +31,34 @@ export const usernameSchema = z
   .max(32)
   .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." and "-" only');
 export const passwordSchema = z.string().min(8).max(200);
+/** A lone UTF-16 surrogate: not text (no database stores it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Characters that hide or reorder text (controls, bidi overrides and isolates, invisible formatting): a
+ *  name with one may pass for another. */
+const HIDING = /[\p{Cc}\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+/** Names that speak for the server or stand for a seat or a bot elsewhere ("p2", "Bot 3"). */
+const RESERVED_NAME =
+  /^(server|system|admin|administrator|moderator|referee|titan|bot|bot ?\d+|p[1-6]|spectator)$/i;
+
+/** True when `text` is well-formed Unicode (no lone surrogate). */
+export const wellFormed = (text: string): boolean => !LONE_SURROGATE.test(text);
+
+/** How two display names are compared (a seat's name is unique in its game). */
+export const nameKey = (name: string): string => name.normalize('NFKC').trim().toLowerCase();
+
 export const displayNameSchema = z
   .string()
-  .trim()
-  .min(1)
-  .max(40)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-  .regex(/^[^\u0000-\u001f\u007f]+$/, 'no control characters');
+  .max(200)
+  .refine(wellFormed, 'must be valid Unicode text')
+  .transform((name) => name.normalize('NFKC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .max(40)
+      .refine((name) => !HIDING.test(name), 'no control, text-direction or invisible characters')
+      .refine((name) => !RESERVED_NAME.test(name), 'this name is reserved'),
+  );
 
 export const userSchema = z.object({
   id: z.uuid(),
@@ -156,7 +178,13 @@ export const addBotBody = z.object({ seat: seatSchema.optional(), level: z.enum(
 
 export const inviteQuery = z.object({ invite: z.string().max(64).optional() });
 export const historyQuery = z.object({
-  after: z.coerce.number().int().min(0).default(0),
+  /** A seq is a 32-bit integer in the database. */
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   invite: z.string().max(64).optional(),
 });
@@ -549,6 +577,32 @@ export const REST_ROUTES = {
     auth: true,
     params: tableParams,
     body: correctResultBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  replaceEntrant: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/tables/:table/replace',
+    summary:
+      'Replace an absent entrant by the bot at a table: the server plays his seat whenever it must act, each a ' +
+      "public playerForced by 'director' (the director; logged).",
+    tag: 'tournaments',
+    auth: true,
+    params: tableParams,
+    body: replaceEntrantBody,
+    response: tournamentDetailSchema,
+    status: 200,
+  }),
+  endTableGame: route({
+    method: 'POST',
+    path: '/api/tournaments/:tournament/tables/:table/end',
+    summary:
+      "End a table's game by Law 21.1: time is called, the player on turn finishes, then each remaining player " +
+      'has one more full turn; scored by 21.1/20.5 (the director; logged).',
+    tag: 'tournaments',
+    auth: true,
+    params: tableParams,
+    body: reasonBody,
     response: tournamentDetailSchema,
     status: 200,
   }),

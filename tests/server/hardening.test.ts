@@ -96,3 +96,36 @@ describe('an access token dies with its session', () => {
     await again.close();
   });
 });
+
+describe('display names', () => {
+  it('are NFKC-normalised, and a name may not pass for a seated player’s, a seat’s or the server’s', async () => {
+    // NFKC: the full-width letters are the plain ones.
+    const wide = await guest(server.app, 'Ｍｉｎｏｓ');
+    expect(wide.user.name).toBe('Minos');
+    for (const name of ['Server', 'p2', 'Bot 3', 'An\u200bn', 'Ann\u202e', '\u0007bell']) {
+      const res = await call<{ error: { code: string } }>(server.app, 'POST', '/api/auth/guest', {
+        body: { displayName: name },
+      });
+      expect(res.status, name).toBe(400);
+    }
+    const creator = await guest(server.app, 'Minos');
+    const created = await ok(
+      call<{ id: string }>(server.app, 'POST', '/api/games', {
+        token: creator.accessToken,
+        body: { seats: 3 },
+      }),
+      201,
+    );
+    // Another "minos" (any case, any width) is refused a seat at the same table.
+    const res = await call<{ error: { code: string } }>(server.app, 'POST', `/api/games/${created.id}/join`, {
+      token: wide.accessToken,
+      body: {},
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('nameTaken');
+    const other = await guest(server.app, 'Daedalus');
+    await ok(
+      call(server.app, 'POST', `/api/games/${created.id}/join`, { token: other.accessToken, body: {} }),
+    );
+  });
+});

@@ -8,7 +8,7 @@ import type { Tokens } from '../../shared/protocol/rest';
 import type { createTournamentBody, TournamentDetail } from '../../shared/protocol/tournament';
 import { drawRandom, planTables, seatKeepApart, shuffled } from '../../shared/tournament';
 import { call, guest, ok } from './support/api';
-import { waitFor } from './support/games';
+import { logOf, waitFor } from './support/games';
 import { startServer, type TestServer, testConfig } from './support/server';
 
 let server: TestServer;
@@ -254,5 +254,39 @@ describe('tournaments', () => {
       body: { reason: 'me' },
     });
     expect(refused.status).toBe(403);
+  }, 300_000);
+  it('stand-ins: an absent entrant replaced by the bot, the other removed (errata 20.0), time called (Law 21.1)', async () => {
+    const t = await create({
+      name: 'Stand-ins',
+      seed: 'stand',
+      stages: [{ kind: 'swiss', rounds: 1, tableSizes: [2] }],
+    });
+    for (const name of ['gone1', 'gone2']) {
+      const user = await ok(
+        call<Tokens>(app, 'POST', '/api/auth/register', {
+          body: { username: name, password: 'a long password' },
+        }),
+        201,
+      );
+      await ok(call(app, 'POST', `${base(t.id)}/register`, { token: user.accessToken, body: {} }));
+    }
+    const started = await act(t.id, '/start');
+    const table = started.stages[0]!.tables[0]!;
+    const [first, second] = table.entrants;
+    // Law 21.1: the player on turn finishes, then each has one more turn; nobody here acts yet.
+    await act(t.id, `/tables/${table.id}/end`, { reason: 'the round is over time' });
+    await act(t.id, `/tables/${table.id}/replace`, { entrant: first!.entrant, reason: 'absent' });
+    await act(t.id, `/entrants/${second!.entrant}/remove`, { reason: 'unsporting conduct' });
+    const done = await finished(t.id);
+    const result = done.stages[0]!.tables[0]!.result!;
+    expect(result.source).toBe('game');
+    expect(done.standings.map((r) => r.entrant)).toEqual([first!.entrant, second!.entrant]);
+    const log = (await logOf(server, table.game!)) as { type: string; forced?: { by: string } }[];
+    expect(log.some((e) => e.type === 'timeCalled')).toBe(true);
+    expect(log.filter((e) => e.type === 'playerForced').every((e) => e.forced?.by === 'director')).toBe(true);
+    expect(log.some((e) => e.type === 'playerForced')).toBe(true);
+    expect(done.log.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['timeCalled', 'replacedByBot', 'removed']),
+    );
   }, 300_000);
 });

@@ -59,3 +59,31 @@ describe('the history names battle characters', () => {
     expect(text).toBe('Slain: Rd09-3.');
   });
 });
+
+// Issue 14: every line a player reads is written for a player: no marker ids ("Rd02"), no seq numbers, no empty
+// lists, articles right.
+describe('the history has no developer text', () => {
+  const played = playUntil((s) => s.battle !== null && s.step.kind === 'strike' && s.battle.round >= 2);
+  let roster: Roster = new Map();
+  const texts: string[] = [];
+  for (const event of played.events) {
+    const text = describeEvent(event, (p) => (p === 'p1' ? 'Ann' : 'Ben'), roster);
+    if (text !== null) texts.push(text);
+    roster = nextRoster(roster, event);
+  }
+  it('names legions by colour and marker, lands by terrain and number, with the right article', () => {
+    expect(texts.length).toBeGreaterThan(20);
+    for (const text of texts) {
+      expect(text).not.toMatch(/\b(Bk|Bu|Br|Gd|Gr|Rd)\d\d\b/);
+      expect(text).not.toMatch(/\bseq\b|: \.|\(\)/);
+      expect(text).not.toMatch(/\ba [AEIOU]/);
+    }
+    expect(
+      texts.some((t) => /^[A-Z][a-z]+ [A-Z][a-z]+ moved from [A-Z][a-z]+ \d+ to [A-Z][a-z]+ \d+/.test(t)),
+    ).toBe(true);
+    expect(describeEvent({ type: 'hidden' }, (p) => p)).toBeNull();
+    expect(describeEvent({ type: 'towersAssigned', assignments: [] }, (p) => p)).toBe(
+      'The tower rolls tie: the players roll again (1.3).',
+    );
+  });
+});

@@ -9,7 +9,7 @@ import type { Intent, IntentOf, Proposal } from '../../shared/engine/intents';
 import type { BattleState, Dice, GameState } from '../../shared/engine/types';
 import { ActionPanel } from '../../web-client/src/game/ActionPanel';
 import { BattleArea, characterWords } from '../../web-client/src/game/BattleArea';
-import { passLabel } from '../../web-client/src/game/describe';
+import { legionName, passLabel } from '../../web-client/src/game/describe';
 import { EngagementPanel } from '../../web-client/src/game/EngagementPanel';
 import {
   legionMoveOptions,
@@ -56,7 +56,7 @@ describe('the split dialog (2.1, 4.3)', () => {
   function openSplit(played: Played, legion: MarkerId) {
     const rendered = renderAt(played, actorOf(played.state), <ActionPanel selected={null} onSelect={noop} />);
     fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Split ${legion} `) }));
-    return { ...rendered, dialog: dialogNamed(`Split legion ${legion}`) };
+    return { ...rendered, dialog: dialogNamed(`Split ${legionName(legion)}`) };
   }
 
   it('errata 4.1/5.2: a 4-4 first split with a lord in each legion is sent as built, and the engine takes it', () => {

@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Intent, IntentOf } from '../../../shared/engine/intents';
 import type { GameClientState } from '../../../web-client/src/app/gameState';
-import { describeProposal, intentLabel } from '../../../web-client/src/game/describe';
+import { describeProposal, intentLabel, legionName } from '../../../web-client/src/game/describe';
 import { settled } from './driver';
 
 /** Performs `intent` (one of the legal intents of `state`, the page's state) by clicking, and waits until the
@@ -115,7 +115,7 @@ async function perform(page: Page, state: GameClientState, intent: Intent): Prom
       await page
         .locator(`section.actions button[data-intent=muster][data-legion="${intent.legion}"]`)
         .click();
-      const dialog = page.locator(`dialog[aria-label="Muster in ${intent.legion}"]`);
+      const dialog = page.locator(`dialog[aria-label="Muster in ${legionName(intent.legion)}"]`);
       const words =
         intent.reveal.length === 0
           ? `${intent.creature} (nothing to reveal)`

@@ -97,10 +97,9 @@ describe('seeded bot games (errata 1.3/1.4, Complete Sequence of Play)', () => {
       expect(types.has(t)).toBe(true);
     // The same bot with withdrawal left out lives long enough to reach engagements, negotiations and battles.
     const staying = (state: GameState, player: string, random: () => number) => {
-      const all = legalIntents(state, player).filter((i) => i.type !== 'withdraw');
-      return all.length === 0
-        ? randomPick(legalIntents(state, player), random, 'uniform')
-        : (all[Math.floor(random() * all.length)] ?? null);
+      const legal = legalIntents(state, player);
+      const all = legal.filter((i) => i.type !== 'withdraw');
+      return randomPick(all.length === 0 ? legal : all, random, 'uniform');
     };
     const fought = botGames(1000, 50, 50_000, staying);
     const met = new Set(fought.flatMap((g) => g.events.map((e) => e.type)));

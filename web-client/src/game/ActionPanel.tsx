@@ -68,6 +68,17 @@ export function ActionPanel(props: {
       </section>
     );
   }
+  // An eliminated player stays at the table as a spectator of the rest of the game (issue 14).
+  if (view.result === null && view.players.find((p) => p.id === me)?.eliminated === true) {
+    return (
+      <section className="panel actions eliminated" aria-label="Actions">
+        <p>
+          You are out of the game, and you can keep watching it here:{' '}
+          {actor === null ? 'the game is over.' : `${name(actor)} is ${stepName(view.pending.step)}.`}
+        </p>
+      </section>
+    );
+  }
   if (actor !== me || legal.length === 0) {
     return (
       <section className="panel actions" aria-label="Actions">

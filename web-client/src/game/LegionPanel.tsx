@@ -1,9 +1,11 @@
 // The selected legion: its owner and land, and its contents as far as this viewer may know them (all of it
 // for the owner, 4.5; what has been revealed for the others).
+
 import { CHARACTERS } from '../../../shared/data/characters';
 import { land } from '../../../shared/data/masterboard';
 import type { CharacterName } from '../../../shared/data/types';
 import type { LegionView } from '../../../shared/engine/index';
+import { legionName } from './describe';
 import { useTable } from './table';
 
 export function CharacterList({
@@ -36,10 +38,10 @@ export function LegionPanel({ legion }: { legion: LegionView }) {
   const { name } = useTable();
   const known = legion.characters ?? legion.known;
   return (
-    <section className="panel legion-panel" aria-label={`Legion ${legion.marker}`}>
+    <section className="panel legion-panel" aria-label={`Legion ${legionName(legion.marker)}`}>
       <h3>
-        Legion {legion.marker} · {name(legion.owner)} · {land(legion.land).terrain} {legion.land} · height{' '}
-        {legion.height}
+        {legionName(legion.marker)} · {name(legion.owner)} · {land(legion.land).terrain} {legion.land} ·
+        height {legion.height}
       </h3>
       <CharacterList
         characters={known}

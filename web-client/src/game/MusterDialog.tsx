@@ -1,8 +1,10 @@
 // Mustering (18.x): the recruit options the server lists for this legion, each with the characters it must
 // reveal (the minimal reveals, 18.4); the player picks one.
+
 import { useState } from 'react';
 import type { IntentOf } from '../../../shared/engine/index';
 import { Dialog } from '../ui/Dialog';
+import { legionName } from './describe';
 
 export function musterWords(i: { creature: string; reveal: readonly string[] }): string {
   return `${i.creature}${i.reveal.length === 0 ? ' (nothing to reveal)' : ` — reveal ${i.reveal.join(', ')}`}`;
@@ -17,7 +19,7 @@ export function MusterDialog(props: {
   const [chosen, setChosen] = useState(0);
   const option = props.options[chosen];
   return (
-    <Dialog title={`Muster in ${props.legion}`} onClose={props.onClose}>
+    <Dialog title={`Muster in ${legionName(props.legion)}`} onClose={props.onClose}>
       <fieldset className="options">
         <legend>Recruit</legend>
         {props.options.map((o, i) => (

@@ -2,10 +2,12 @@
 // once (a three-way split), each under a free marker of the player's choice. Whether the split is allowed,
 // and why not, is the engine's own check (splitProblem: sizes, markers, the first turn's 4-4 of errata
 // 4.1/5.2) over what the player sees of his own legion; the server decides.
+
 import { useId, useState } from 'react';
 import type { CharacterName, MarkerId } from '../../../shared/data/types';
 import { type IntentOf, isFirstTurn, type LegionView, splitProblem } from '../../../shared/engine/index';
 import { Dialog } from '../ui/Dialog';
+import { legionName } from './describe';
 import { legalOf, useTable } from './table';
 
 export function SplitDialog(props: {
@@ -51,10 +53,14 @@ export function SplitDialog(props: {
         : problem === null
           ? null
           : `${problem.message} (${problem.rule})`;
-  const titles = [`Stays in ${props.legion.marker}`, 'New legion', 'Second new legion'];
+  const titles = [`Stays in ${legionName(props.legion.marker)}`, 'New legion', 'Second new legion'];
 
   return (
-    <Dialog title={`Split legion ${props.legion.marker}`} onClose={props.onClose} className="split-dialog">
+    <Dialog
+      title={`Split ${legionName(props.legion.marker)}`}
+      onClose={props.onClose}
+      className="split-dialog"
+    >
       {firstTurn && (
         <p className="hint">
           First turn: split your eight characters 4-4, with one lord (Titan or Angel) in each.

@@ -1,6 +1,27 @@
 // Words for what happened and what is asked: event history lines, step names, intents as button labels.
+
+import { isMarkerId, marker } from '../../../shared/data/markers';
+import { land as landOf } from '../../../shared/data/masterboard';
+import type { LandNumber } from '../../../shared/data/types';
 import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
+
+/** A legion by its marker's colour and name ("Black Axes"), never its id (issue 14). */
+export function legionName(id: string): string {
+  if (!isMarkerId(id)) return 'a legion';
+  const m = marker(id);
+  return `${m.color} ${m.name}`;
+}
+
+/** A land by its terrain and number ("Plains 101"). */
+export function landName(n: LandNumber): string {
+  return `${landOf(n).terrain} ${n}`;
+}
+
+/** "a Centaur", "an Ogre". */
+export function withArticle(word: string): string {
+  return `${/^[AEIOU]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
 
 export type Names = (player: string) => string;
 /** What the history knows of the battle's characters: each id's side, creature and hex, folded over the events. */
@@ -62,41 +83,44 @@ export function describeEvent(
   const named = (id: string) => who(roster, id);
   switch (e.type) {
     case 'hidden':
-      return 'A private event (not shown to you).';
+      // What another player did in secret (a split's contents, an inspection) is no line of a history.
+      return null;
     case 'gameCreated':
       return `The game was created for ${e.players.map((p) => p.name).join(', ')}.`;
     case 'towerRolled':
       return `${name(e.player)} rolled ${e.roll} for a tower.`;
     case 'towersAssigned':
-      return `Towers: ${e.assignments.map((a) => `${name(a.player)} ${a.tower}`).join(', ')}.`;
+      return e.assignments.length === 0
+        ? 'The tower rolls tie: the players roll again (1.3).'
+        : `Towers: ${e.assignments.map((a) => `${name(a.player)} in tower ${a.tower}`).join(', ')}.`;
     case 'colorChosen':
       return `${name(e.player)} plays ${e.color}.`;
     case 'startingLegionPlaced':
-      return `${name(e.player)}'s legion ${e.legion} enters tower ${e.land}.`;
+      return `${name(e.player)}'s legion ${legionName(e.legion)} enters tower ${e.land}.`;
     case 'stepBegan':
       return null;
     case 'turnStarted':
       return `Turn ${e.number}: ${name(e.player)} to play.`;
     case 'legionSplit':
-      return `${name(e.player)} split ${e.parent} in ${e.land}: ${e.children.map((c) => `${c.marker} (${c.height})`).join(', ')}.`;
+      return `${name(e.player)} split ${legionName(e.parent)} in ${landName(e.land)}: ${e.children.map((c) => `${legionName(c.marker)} (${c.height})`).join(', ')}.`;
     case 'splitContents':
-      return `Your split of ${e.parent}: ${e.children.map((c) => `${c.marker} takes ${list(c.characters)}`).join('; ')}.`;
+      return `Your split of ${legionName(e.parent)}: ${e.children.map((c) => `${legionName(c.marker)} takes ${list(c.characters)}`).join('; ')}.`;
     case 'movementRolled':
       return `${name(e.player)} ${e.mulligan ? 'took a mulligan and rolled' : 'rolled'} ${e.roll} for movement.`;
     case 'legionMoved':
-      return `${e.legion} moved ${e.from} → ${e.to}${e.via === 'normal' ? '' : e.via === 'towerTeleport' ? ' by tower teleport' : ' by titan teleport'}${e.entry ? ` (attacking from the ${e.entry})` : ''}${e.revealed.length > 0 ? `, revealing ${list(e.revealed)}` : ''}.`;
+      return `${legionName(e.legion)} moved from ${landName(e.from)} to ${landName(e.to)}${e.via === 'normal' ? '' : e.via === 'towerTeleport' ? ' by tower teleport' : ' by titan teleport'}${e.entry ? ` (attacking from the ${e.entry})` : ''}${e.revealed.length > 0 ? `, revealing ${list(e.revealed)}` : ''}.`;
     case 'moveUndone':
-      return `The move of ${e.legion} was taken back.`;
+      return `The move of ${legionName(e.legion)} was taken back.`;
     case 'legionsRecombined':
-      return `${list(e.from)} rejoined ${e.into}.`;
+      return `${list(e.from.map(legionName))} rejoined ${legionName(e.into)}.`;
     case 'movementEnded':
       return `${name(e.player)} finished moving.`;
     case 'engagementChosen':
-      return `Engagement in ${e.land}: ${e.attacker} attacks ${e.defender}.`;
+      return `Engagement in ${landName(e.land)}: ${legionName(e.attacker)} attacks ${legionName(e.defender)}.`;
     case 'legionInspected':
-      return `You inspect ${e.legion}: ${list(e.characters)}.`;
+      return `You inspect ${legionName(e.legion)}: ${list(e.characters)}.`;
     case 'defenderFled':
-      return `${e.legion} fled.`;
+      return `${legionName(e.legion)} fled.`;
     case 'proposalsMade':
       return `${name(e.player)} proposes: ${e.proposals.map(describeProposal).join(' | ')}.`;
     case 'noMoreProposals':
@@ -110,7 +134,7 @@ export function describeEvent(
     case 'optionDeclined':
       return `${name(e.player)} declines: ${DECLINED[e.step] ?? `passes (${stepName(e.step)})`}.`;
     case 'battleStarted':
-      return `Battle in ${e.terrain} (${e.land}): ${e.attacker.legion} (${list(e.attacker.characters.map((c) => c.type))}) against ${e.defender.legion} (${list(e.defender.characters.map((c) => c.type))}); the attacker enters from the ${e.attackerEntry}.`;
+      return `Battle in ${landName(e.land)}: ${legionName(e.attacker.legion)} (${list(e.attacker.characters.map((c) => c.type))}) against ${legionName(e.defender.legion)} (${list(e.defender.characters.map((c) => c.type))}); the attacker enters from the ${e.attackerEntry}.`;
     case 'maneuverBegan':
       return `Battle turn ${e.round}: the ${e.side} maneuvers.`;
     case 'characterMoved':
@@ -118,9 +142,9 @@ export function describeEvent(
     case 'maneuverReset':
       return `The ${e.side} took back his maneuvers.`;
     case 'angelSummoned':
-      return `${e.character} summoned from ${e.from} into ${e.into}.`;
+      return `${withArticle(e.character)} is summoned from ${legionName(e.from)} into ${legionName(e.into)}.`;
     case 'reinforcementMustered':
-      return `${e.legion} musters a reinforcement ${e.creature}${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
+      return `${legionName(e.legion)} musters ${withArticle(e.creature)} as a reinforcement${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
     case 'maneuverEnded':
       return e.leftOff.length + e.returned.length === 0
         ? null
@@ -144,19 +168,19 @@ export function describeEvent(
         ? 'The battle ends: both legions are destroyed.'
         : `The battle ends: the ${e.winner} wins${e.timeLoss ? ' (time loss: the attacker ran out of turns)' : ''}.`;
     case 'engagementResolved':
-      return `Engagement in ${e.land} resolved (${e.outcome})${e.winner ? `: ${e.winner} wins` : ''}. Losses: attacker ${list(e.attackerLosses)}; defender ${list(e.defenderLosses)}.`;
+      return `Engagement in ${landName(e.land)} resolved (${e.outcome})${e.winner ? `: ${legionName(e.winner)} wins` : ''}. Losses: attacker ${list(e.attackerLosses)}; defender ${list(e.defenderLosses)}.`;
     case 'engagementEnded':
       return null;
     case 'pointsScored':
       return `${name(e.player)} scores ${e.points} point${e.points === 1 ? '' : 's'}${e.reason === 'halfPoints' ? ' (half points)' : e.reason === 'fled' ? ' (the enemy fled)' : ''}.`;
     case 'angelAcquired':
-      return `${name(e.player)}'s ${e.legion} gains an ${e.character}.`;
+      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}.`;
     case 'legionEliminated':
-      return `Legion ${e.legion} of ${name(e.owner)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
+      return `${name(e.owner)}'s legion ${legionName(e.legion)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
     case 'playerEliminated':
       return `${name(e.player)} is out of the game${e.by === null ? '' : `; ${name(e.by)} takes the markers`}.`;
     case 'legionMustered':
-      return `${e.legion} musters a ${e.creature}${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
+      return `${legionName(e.legion)} musters ${withArticle(e.creature)}${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
     case 'turnEnded':
       return `${name(e.player)} ends the turn.`;
     case 'playerWithdrew':
@@ -307,7 +331,7 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
     case 'doneMoving':
       return 'Done moving';
     case 'chooseEngagement':
-      return `Resolve the engagement in ${intent.land}`;
+      return `Resolve the engagement in ${landName(intent.land)}`;
     case 'flee':
       return 'Flee';
     case 'noMoreProposals':
@@ -331,13 +355,13 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
     case 'withdraw':
       return 'Withdraw from the game';
     case 'acquireAngel':
-      return `Take an ${intent.character}`;
+      return `Take ${withArticle(intent.character)}`;
     case 'summon':
-      return `Summon an ${intent.character} from ${intent.from}`;
+      return `Summon ${withArticle(intent.character)} from ${legionName(intent.from)}`;
     case 'reinforce':
-      return `Muster a ${intent.creature}${intent.reveal.length > 0 ? ` (reveal ${list(intent.reveal)})` : ''}`;
+      return `Muster ${withArticle(intent.creature)}${intent.reveal.length > 0 ? ` (reveal ${list(intent.reveal)})` : ''}`;
     case 'undoMove':
-      return `Undo the move of ${intent.legion}`;
+      return `Undo the move of ${legionName(intent.legion)}`;
     case 'acceptProposal':
       return `Accept: ${describeProposal(intent.proposal)}`;
     case 'assignCarryOver':

@@ -126,7 +126,7 @@ function LiveBattles({ battles }: { battles: readonly LiveBattle[] }) {
       {battles.length === 0 && <p>No battle is being fought in a public game.</p>}
       <ul className="game-list">
         {battles.map((b) => (
-          <li key={b.game} className="game-item" data-game={b.game}>
+          <li key={b.game} className="game-item battle-item" data-battle={b.game}>
             <span className="headline">
               <strong>
                 {b.terrain} {b.land}

@@ -213,6 +213,10 @@ function describeLog(l: TournamentDetail['log'][number], names: Map<string, stri
       return `A table was awarded by forfeit${reason}.`;
     case 'corrected':
       return `A result was corrected${reason}.`;
+    case 'replacedByBot':
+      return `The bot stands in for ${who(d.entrant)}${reason}.`;
+    case 'timeCalled':
+      return `Time called at a table (Law 21.1)${reason}.`;
     case 'removed':
       return `${who(d.entrant)} was removed (errata 20.0)${reason}.`;
     case 'seeded':
@@ -415,6 +419,33 @@ function TableRow({
           <button type="button" className="link" onClick={() => setCorrecting((c) => !c)}>
             correct
           </button>
+          {table.status === 'playing' && table.game !== null && (
+            <>
+              <button
+                type="button"
+                className="link"
+                onClick={() => {
+                  const list = table.entrants.map((e, i) => `${i + 1}: ${e.name}`).join(', ');
+                  const pick = ask(`Replace which absent player by the bot (${list})?`);
+                  const who = pick ? table.entrants[Number(pick) - 1] : undefined;
+                  const reason = who ? ask('Reason?') : null;
+                  if (who && reason) onRun(tournamentApi.replace(t.id, table.id, who.entrant, reason));
+                }}
+              >
+                bot stands in
+              </button>
+              <button
+                type="button"
+                className="link"
+                onClick={() => {
+                  const reason = ask('Call time at this table (Law 21.1)? Reason:');
+                  if (reason) onRun(tournamentApi.endGame(t.id, table.id, reason));
+                }}
+              >
+                call time (21.1)
+              </button>
+            </>
+          )}
         </>
       )}
       {correcting && (

@@ -34,6 +34,9 @@ export const tournamentApi = {
     post(id, `/tables/${table}/forfeit`, { winner, reason }),
   correct: (id: string, table: string, body: CorrectResultInput) =>
     post(id, `/tables/${table}/correct`, body),
+  replace: (id: string, table: string, entrant: string, reason: string) =>
+    post(id, `/tables/${table}/replace`, { entrant, reason }),
+  endGame: (id: string, table: string, reason: string) => post(id, `/tables/${table}/end`, { reason }),
   remove: (id: string, entrant: string, reason: string) =>
     post(id, `/entrants/${entrant}/remove`, { reason }),
 };

@@ -1,0 +1,60 @@
+// The director's stand-ins at a tournament table: a seat whose player is replaced by the bot (he is absent)
+// or treated as refusing to play (errata 20.0, 20.4: removed for unsporting conduct). Each is a subscriber
+// of the room in that seat's place: whenever the seat must act (its `legal` message), the room's own
+// `forceAct` plays for it, a public `playerForced` by 'director'. It leaves when the game is over.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Seat, ServerMessage } from '../../shared/protocol/messages';
+import type { Subscriber } from '../rooms/room';
+import type { Rooms } from '../rooms/rooms';
+
+export type StandInPlay = 'bot' | 'refuse';
+
+export class StandIns {
+  private readonly active = new Map<string, StandInPlay>();
+
+  constructor(
+    private readonly rooms: Rooms,
+    private readonly logger: FastifyBaseLogger,
+  ) {}
+
+  /** From now on the server plays `seat` of `gameId` as `play` (a later call with another play replaces it). */
+  async attach(gameId: string, seat: Seat, play: StandInPlay): Promise<void> {
+    const key = `${gameId}/${seat}`;
+    const room = await this.rooms.get(gameId);
+    if (!room || room.finished) return;
+    const had = this.active.get(key);
+    this.active.set(key, play);
+    if (had !== undefined) return; // the subscriber is there: it reads the play from `active`
+    let actedAt = -1;
+    const id = `stand-in:${key}`;
+    const sub: Subscriber = {
+      id,
+      recipient: { player: seat },
+      views: false,
+      send: (message: ServerMessage) => {
+        if (message.type === 'diceRevealed') {
+          this.active.delete(key);
+          void room.leave(id);
+          return;
+        }
+        if (message.type !== 'legal' || message.intents.length === 0 || message.seq === actedAt) return;
+        actedAt = message.seq;
+        const now = this.active.get(key) ?? play;
+        void room.forceAct(seat, now).then(
+          (reply) => {
+            if (reply.type === 'rejected') {
+              this.logger.warn({ game: gameId, seat, reply }, 'the stand-in could not act');
+            }
+          },
+          (error: unknown) => this.logger.error({ err: error, game: gameId, seat }, 'the stand-in failed'),
+        );
+      },
+    };
+    await room.join(sub, undefined);
+  }
+
+  /** The seats played by stand-ins now (tests and the tournament page). */
+  playing(gameId: string, seat: Seat): StandInPlay | null {
+    return this.active.get(`${gameId}/${seat}`) ?? null;
+  }
+}

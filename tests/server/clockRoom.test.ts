@@ -1,0 +1,156 @@
+// A timed room on an in-memory event log under fake timers (no database, no sleeping), started from a
+// position built by the engine's test helpers (a battle): a bank runs out mid-battle (errata 21.0, 20.4),
+// Law 21.1's game limit calls time, and the tournament director's tools act for a seat.
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rulesEngine } from '../../server/engine';
+import { createMetrics } from '../../server/metrics';
+import type { ClockRecord } from '../../server/rooms/clock';
+import { newSeed } from '../../server/rooms/dice';
+import { Room, type RoomDeps } from '../../server/rooms/room';
+import type { GameLog, LoggedEvent, StoredGame } from '../../server/rooms/store';
+import type { EventOf, GameEvent } from '../../shared/engine/events';
+import type { GameState } from '../../shared/engine/types';
+import type { TimeControl } from '../../shared/protocol/messages';
+import { A, begin, D, engagedRun, toBattle } from '../engine/engagement/build';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A room whose game starts at `state` (held as the log's snapshot), with `timeControl`. */
+async function timedRoom(state: GameState, timeControl: TimeControl) {
+  const appended: LoggedEvent[] = [];
+  let clock: ClockRecord | null = null;
+  let game: StoredGame = {
+    id: '00000000-0000-4000-8000-0000000000aa',
+    status: 'running',
+    creatorId: 'ann',
+    seats: [
+      { seat: 'p1', userId: 'ann', bot: false, name: 'Ann' },
+      { seat: 'p2', userId: 'bob', bot: false, name: 'Bob' },
+    ],
+    seq: 100,
+    diceSeed: newSeed(),
+    diceCommitment: 'commitment',
+    diceCursor: 0,
+    spectatorsAllowed: true,
+    inviteOnly: false,
+    inviteCode: null,
+    broadcastDelayMs: 0,
+    timeControl,
+    clock: null,
+  };
+  const log: GameLog = {
+    game: async () => ({ ...game, clock }),
+    latestSnapshot: async () => ({ seq: 100, state }),
+    events: async (_id, after, upto) => appended.filter((e) => e.seq > after && e.seq <= upto),
+    seqAt: async () => 0,
+    acceptedReply: async () => null,
+    append: async (input) => {
+      input.events.forEach((event, i) => {
+        appended.push({ seq: input.expectedSeq + i + 1, event, at: input.at });
+      });
+      clock = input.clock;
+      game = { ...game, seq: input.expectedSeq + input.events.length, diceCursor: input.diceCursor };
+    },
+    saveClock: async (_id, saved) => {
+      clock = saved;
+    },
+    rolls: async () => [],
+  };
+  const deps: RoomDeps = {
+    engine: rulesEngine,
+    log,
+    logger: pino({ level: 'silent' }),
+    metrics: createMetrics(),
+    botDelayMs: Number.POSITIVE_INFINITY,
+    snapshotEvery: 1000,
+    maxReplayEvents: 0,
+    clockCheckpointMs: 15_000,
+    chatLog: { latest: async () => [], add: async () => {}, mutes: async () => [], setMute: async () => {} },
+  };
+  const room = (await Room.load(game.id, deps))!;
+  const events = () => appended.map((e) => e.event);
+  return { room, events, clock: () => clock };
+}
+
+const forcedIn = (events: readonly GameEvent[]) =>
+  events.filter((e): e is EventOf<'playerForced'> => e.type === 'playerForced');
+
+/** A Plains battle of two against two at the defender's first maneuver phase. */
+function battle(): GameState {
+  const run = engagedRun({ attacker: ['Ogre', 'Ogre'], defender: ['Centaur', 'Gargoyle'] });
+  begin(run);
+  toBattle(run);
+  return run.state;
+}
+
+describe('a timed room', () => {
+  it('errata 21.0, 20.4: a bank runs out mid-battle; the increment is earned by each decision', async () => {
+    const { room, events, clock } = await timedRoom(battle(), {
+      bankSeconds: 60,
+      incrementSeconds: 5,
+      onExpiry: 'refuse',
+    });
+    expect(rulesEngine.pending(room.currentState).actor).toBe(D);
+    // Bob (the defender) maneuvers within 40 s of his minute: 20 s left, plus the 5 s increment.
+    await vi.advanceTimersByTimeAsync(40_000);
+    const reply = await room.submit({ user: 'bob' }, { id: 'm1', intent: { type: 'doneManeuvering' } });
+    expect(reply.type).toBe('accepted');
+    expect(clock()?.banks).toEqual({ p1: 60_000, p2: 25_000 });
+    // Whoever must act next in the battle spends his own bank only.
+    let actor = rulesEngine.pending(room.currentState).actor!;
+    const banked = clock()!.banks[actor as 'p1' | 'p2']!;
+    await vi.advanceTimersByTimeAsync(banked - 1);
+    expect(forcedIn(events())).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    const [forced] = forcedIn(events());
+    expect(forced).toMatchObject({
+      player: actor,
+      forced: { by: 'time' },
+      play: 'refuse',
+      rule: 'errata 20.4',
+    });
+    expect(forced?.actions[0]).toBe('concede');
+    // His bank is empty but for the increment of the decision made for him.
+    expect(clock()!.banks[actor as 'p1' | 'p2']).toBe(5_000);
+    actor = actor === A ? D : A;
+    expect(clock()!.banks[actor as 'p1' | 'p2']).toBeGreaterThan(5_000);
+    await room.close();
+  });
+
+  it('Law 21.1, errata 21.1: when the game time is up, time is called by the director', async () => {
+    const { room, events } = await timedRoom(battle(), { gameMinutes: 1, onExpiry: 'refuse' });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(events()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(events()[0]).toMatchObject({ type: 'timeCalled' });
+    expect(room.currentState.timeCalled).not.toBeNull();
+    await room.close();
+  });
+
+  it('errata 20.4: the tournament director acts for the seat that must act, and for no other', async () => {
+    const { room, events } = await timedRoom(battle(), { perDecisionSeconds: 3600, onExpiry: 'refuse' });
+    expect((await room.forceAct(A)).type).toBe('rejected');
+    expect(events()).toEqual([]);
+    expect((await room.forceAct(D)).type).toBe('accepted');
+    expect(forcedIn(events())[0]).toMatchObject({
+      player: D,
+      forced: { by: 'director' },
+      actions: ['concede'],
+    });
+    expect((await room.callTime()).type).toBe('accepted');
+    await room.close();
+  });
+
+  it('a clean shutdown writes what is left at that moment (the restart resumes from it)', async () => {
+    const first = await timedRoom(battle(), { perDecisionSeconds: 60, onExpiry: 'refuse' });
+    await vi.advanceTimersByTimeAsync(45_000);
+    await first.room.close();
+    expect(first.clock()).toMatchObject({ actor: D, decisionMs: 15_000 });
+  });
+});
