@@ -6,6 +6,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
+import { passwords } from './auth/passwords';
 import { accountRoutes } from './auth/routes';
 import { endedSessions, loadEndedSessions } from './auth/sessions';
 import { accessTokens, loadSigningKey } from './auth/tokens';
@@ -163,14 +164,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reuseGraceSeconds: config.refreshReuseGraceSeconds,
     key,
   };
-  const accountService = accounts(db, tokens, refreshPolicy, sessions, {
+  const accountService = accounts(db, tokens, refreshPolicy, sessions, passwords(config.scryptN), {
     sessionEnded: (session, why) =>
       ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
   });
   await app.register(accountRoutes, { tokens, accounts: accountService, limits: config.limits });
   await app.register(lobbyRoutes, { tokens, lobby });
   await app.register(tournamentRoutes, { tokens, tournaments });
-  await app.register(serverRoutes, { db, rooms, gateway: ws, metrics, version: VERSION });
+  await app.register(serverRoutes, {
+    db,
+    rooms,
+    gateway: ws,
+    metrics,
+    metricsToken: config.metricsToken,
+    version: VERSION,
+  });
   await webClient(app, config.webClientDir);
 
   app.decorate('titan', { config, db, lobby, tournaments, rooms, gateway: ws, metrics } satisfies Titan);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { DEFAULT_BOT_BUDGET_MS } from '../shared/bot/index';
 import { LIMITS } from '../shared/protocol/messages';
+import { SCRYPT_N } from './auth/passwords';
 import { PROJECT_ROOT } from './paths';
 
 export interface ServerConfig {
@@ -41,6 +42,10 @@ export interface ServerConfig {
   /** Caps on what one user or one address may hold or do (issue 12): refusals are 429 with Retry-After
    *  (REST), or close code 4011 / error `tooManyGames` / `rateLimited` (websocket). */
   readonly limits: Limits;
+  /** scrypt's N for new password hashes (OWASP: 2^17). Set lower by tests only: no variable reads it. */
+  readonly scryptN: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <this>`; unset, it answers loopback callers only. */
+  readonly metricsToken: string | null;
   /** The built browser client, served at `/` when it exists. */
   readonly webClientDir: string;
   readonly logLevel: string;
@@ -106,6 +111,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   authTimeoutMs: 10_000,
   heartbeatMs: 15_000,
   limits: DEFAULT_LIMITS,
+  scryptN: SCRYPT_N,
+  metricsToken: null,
   webClientDir: path.join(PROJECT_ROOT, 'web-client', 'dist'),
   logLevel: 'info',
 };
@@ -179,6 +186,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
         int(env[LIMIT_VARIABLES[k]], d.limits[k], LIMIT_VARIABLES[k]),
       ]),
     ) as unknown as Limits,
+    metricsToken: env.TITAN_METRICS_TOKEN?.trim() || null,
     logLevel: env.LOG_LEVEL?.trim() || d.logLevel,
   };
 }

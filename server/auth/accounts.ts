@@ -11,7 +11,7 @@ import type { Tokens, UserDto } from '../../shared/protocol/rest';
 import type { Database } from '../db/database';
 import type { User } from '../generated/prisma/client';
 import { conflict, unauthorised } from '../http/errors';
-import { hashPassword, verifyPassword } from './passwords';
+import type { Passwords } from './passwords';
 import type { EndedSessions } from './sessions';
 import type { AccessTokens } from './tokens';
 
@@ -53,6 +53,7 @@ export function accounts(
   tokens: AccessTokens,
   policy: RefreshPolicy,
   sessions: EndedSessions,
+  passwords: Passwords,
   events: AccountEvents = {},
 ): Accounts {
   const { prisma } = db;
@@ -113,7 +114,7 @@ export function accounts(
   return {
     async register({ username, password, displayName }) {
       const key = username.toLowerCase();
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       const created = await prisma.user.createMany({
         data: [{ id: randomUUID(), username: key, displayName: displayName ?? username, passwordHash }],
         skipDuplicates: true,
@@ -124,9 +125,16 @@ export function accounts(
 
     async login({ username, password }) {
       const user = await prisma.user.findUnique({ where: { username: username.toLowerCase() } });
-      // verifyPassword runs scrypt even for an unknown user (same time either way).
-      const ok = await verifyPassword(password, user?.passwordHash ?? null);
+      // verify runs scrypt even for an unknown user (same time either way).
+      const ok = await passwords.verify(password, user?.passwordHash ?? null);
       if (!user || !ok) throw unauthorised('Wrong username or password.');
+      // A hash made at an older cost is remade at today's, now that the password is at hand.
+      if (user.passwordHash && passwords.needsRehash(user.passwordHash)) {
+        await prisma.user.update({
+          where: { id: user.id },
+          data: { passwordHash: await passwords.hash(password) },
+        });
+      }
       return issue(user);
     },
 

@@ -1,5 +1,6 @@
 // The server's own routes: liveness, the OpenAPI document, the websocket protocol's JSON Schema, and
-// the metrics. None needs a token.
+// the metrics. Only the metrics need a token (TITAN_METRICS_TOKEN), or else a loopback caller.
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { protocolJsonSchema } from '../../shared/protocol/messages';
 import { healthSchema, openApiDocument } from '../../shared/protocol/rest';
@@ -13,6 +14,8 @@ export interface DocsOptions {
   readonly rooms: Rooms;
   readonly gateway: Gateway;
   readonly metrics: Metrics;
+  /** GET /metrics needs `Authorization: Bearer <this>`; null: only loopback callers may read it. */
+  readonly metricsToken: string | null;
   readonly version: string;
 }
 
@@ -34,8 +37,30 @@ export async function serverRoutes(app: FastifyInstance, opts: DocsOptions) {
   });
   app.get('/openapi.json', async () => openapi);
   app.get('/protocol.json', async () => protocol);
-  app.get('/metrics', async () => ({
-    counters: opts.metrics.read(),
-    gauges: { rooms: opts.rooms.size, sockets: opts.gateway.connections.size },
-  }));
+  const expected = opts.metricsToken === null ? null : Buffer.from(`Bearer ${opts.metricsToken}`);
+  const loopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+  app.get(
+    '/metrics',
+    {
+      onRequest: async (request, reply) => {
+        const given = Buffer.from(request.headers.authorization ?? '');
+        const allowed =
+          expected === null
+            ? loopback(request.ip)
+            : given.length === expected.length && timingSafeEqual(given, expected);
+        if (!allowed) {
+          return reply.code(401).send({
+            error: {
+              code: 'unauthorised',
+              message: 'The metrics need the metrics token (TITAN_METRICS_TOKEN).',
+            },
+          });
+        }
+      },
+    },
+    async () => ({
+      counters: opts.metrics.read(),
+      gauges: { rooms: opts.rooms.size, sockets: opts.gateway.connections.size },
+    }),
+  );
 }

@@ -1,11 +1,13 @@
 // Issue 12: one hostile guest must not hurt anyone else's game. Intents from anyone but a seated player
 // are refused at the gateway from memory; an access token dies with its sign-in session.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { passwords } from '../../server/auth/passwords';
+import { DEFAULT_CONFIG } from '../../server/config';
 import { CLOSE_CODES } from '../../shared/protocol/messages';
 import type { Tokens } from '../../shared/protocol/rest';
 import { call, guest, ok, startedGame } from './support/api';
 import { TestClient } from './support/client';
-import { startServer, type TestServer, testConfig } from './support/server';
+import { buildTestApp, startServer, type TestServer, testConfig } from './support/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -127,5 +129,39 @@ describe('display names', () => {
     await ok(
       call(server.app, 'POST', `/api/games/${created.id}/join`, { token: other.accessToken, body: {} }),
     );
+  });
+});
+
+describe('passwords and metrics', () => {
+  it('a hash made at another scrypt cost is remade at the configured one on the next successful sign-in', async () => {
+    const body = { username: 'old-hash', password: 'labyrinth-1' };
+    const reg = await ok(call<Tokens>(server.app, 'POST', '/api/auth/register', { body }), 201);
+    const prisma = server.app.titan.db.prisma;
+    const older = await passwords(2 ** 9).hash(body.password);
+    await prisma.user.update({ where: { id: reg.user.id }, data: { passwordHash: older } });
+    await ok(call(server.app, 'POST', '/api/auth/login', { body }));
+    const stored = (await prisma.user.findUniqueOrThrow({ where: { id: reg.user.id } })).passwordHash!;
+    expect(stored.split('$').slice(0, 4)).toEqual([
+      'scrypt',
+      String(server.app.titan.config.scryptN),
+      '8',
+      '1',
+    ]);
+    await ok(call(server.app, 'POST', '/api/auth/login', { body }));
+    // The default cost is OWASP's.
+    expect(DEFAULT_CONFIG.scryptN).toBe(2 ** 17);
+  });
+
+  it('/metrics needs the metrics token when one is set, else a loopback caller', async () => {
+    const outside = await server.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(outside.statusCode).toBe(401);
+    expect((await server.app.inject({ url: '/metrics' })).statusCode).toBe(200);
+    const guarded = await buildTestApp(testConfig({ metricsToken: 'metrics-secret' }));
+    expect((await guarded.inject({ url: '/metrics' })).statusCode).toBe(401);
+    const wrong = { authorization: 'Bearer metrics-secreT' };
+    expect((await guarded.inject({ url: '/metrics', headers: wrong })).statusCode).toBe(401);
+    const right = { authorization: 'Bearer metrics-secret' };
+    expect((await guarded.inject({ url: '/metrics', headers: right })).statusCode).toBe(200);
+    await guarded.close();
   });
 });
