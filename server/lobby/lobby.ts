@@ -175,6 +175,8 @@ export function lobby(
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
     const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
+    // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are.
+    const broadcast = options.broadcastDelaySeconds > 0 && !yourSeat ? rooms.loaded(game.id) : null;
     return {
       id: game.id,
       status: gameStatusSchema.parse(game.status),
@@ -199,7 +201,7 @@ export function lobby(
       yourSeat: yourSeat ? seatName(yourSeat.index) : null,
       yourMove:
         yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
-      seq: game.seq,
+      seq: broadcast ? broadcast.broadcastSeq : game.seq,
       dice: { commitment: game.diceCommitment, seed: game.status === 'finished' ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),
       startedAt: game.startedAt?.toISOString() ?? null,

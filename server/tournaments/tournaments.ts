@@ -306,6 +306,50 @@ export function tournaments(
     };
   }
 
+  /**
+   * What a spectator of a tournament with a broadcast delay may see: the tournament as it was `delay` seconds
+   * ago, read from its log (a round's tables once their seating is that old, a table's result once its
+   * recording is, the stage and tournament ends likewise), so the page never tells him a game's end before
+   * the game's own delayed broadcast does. The director and the entrants see it live (players are never
+   * delayed).
+   */
+  function delayedView(t: Row, user: AccessClaims): Row {
+    const delayMs = settingsOf(t).broadcastDelaySeconds * 1000;
+    if (delayMs === 0 || t.directorId === user.userId || isEntered(t, user.userId)) return t;
+    const cutoff = Date.now() - delayMs;
+    const log = t.log.filter((l) => l.createdAt.getTime() <= cutoff);
+    const seen = (action: string, match: (d: Record<string, unknown>) => boolean) =>
+      log.some((l) => l.action === action && match(l.detail as Record<string, unknown>));
+    const settled = (tableId: string) =>
+      ['tableFinished', 'forfeit', 'corrected'].some((a) => seen(a, (d) => d.table === tableId));
+    const finished = log.some((l) => l.action === 'tournamentFinished');
+    return {
+      ...t,
+      log,
+      status: t.status === 'finished' && !finished ? 'running' : t.status,
+      finishedAt: finished ? t.finishedAt : null,
+      stages: t.stages.map((stage) => {
+        const seated = (round: number) =>
+          seen('roundSeated', (d) => d.stage === stage.index && d.round === round);
+        const tables = stage.tables
+          .filter((table) => seated(table.round))
+          .map((table) =>
+            table.status === 'finished' && !settled(table.id)
+              ? { ...table, status: 'playing', result: null }
+              : table,
+          );
+        const started = seen('stageStarted', (d) => d.stage === stage.index);
+        const over = seen('stageFinished', (d) => d.stage === stage.index);
+        return {
+          ...stage,
+          tables,
+          round: Math.max(0, ...tables.map((table) => table.round)),
+          status: stage.status === 'finished' && !over ? 'running' : started ? stage.status : 'pending',
+        };
+      }),
+    };
+  }
+
   function describe(t: Row, user: AccessClaims): TournamentDetail {
     const names = new Map(t.entrants.map((e) => [e.id, e.name]));
     const nameOf = (id: string) => names.get(id) ?? '?';
@@ -820,13 +864,13 @@ export function tournaments(
         orderBy: { createdAt: 'desc' },
         take: 100,
       });
-      return rows.map((t) => summarise(t, user));
+      return rows.map((t) => summarise(delayedView(t, user), user));
     },
 
     async detail(user, id, invite) {
       const t = await load(id);
       mayRead(t, user, invite);
-      return describe(t, user);
+      return describe(delayedView(t, user), user);
     },
 
     register: (user, id, inviteCode) =>

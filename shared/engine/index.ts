@@ -16,7 +16,7 @@ export {
   type Proposal,
   proposalSchema,
 } from './intents';
-export { legalIntents } from './legal';
+export { type DescribedChoice, describedChoices, legalIntents } from './legal';
 export { type LegionMove, landDistances, towerTeleportLord } from './movement';
 export { canMuster, recruitOptions } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';

@@ -17,6 +17,9 @@ export {
   markerId as markerIdSchema,
 };
 
+/** The most proposals one set may hold. */
+export const MAX_PROPOSALS = 20;
+
 /** One proposed settlement of an engagement (9.3): exactly which characters each legion loses. */
 export const proposalSchema = z.object({
   attackerLosses: z.array(characterName).max(8),
@@ -54,7 +57,7 @@ export const intentSchema = z.discriminatedUnion('type', [
   // --- Engagements (2.5, 9.x)
   z.object({ type: z.literal('chooseEngagement'), land: landNumber }),
   z.object({ type: z.literal('flee') }),
-  z.object({ type: z.literal('propose'), proposals: z.array(proposalSchema).min(1).max(20) }),
+  z.object({ type: z.literal('propose'), proposals: z.array(proposalSchema).min(1).max(MAX_PROPOSALS) }),
   z.object({ type: z.literal('acceptProposal'), proposal: proposalSchema }),
   z.object({ type: z.literal('noMoreProposals') }),
   z.object({ type: z.literal('fight') }),

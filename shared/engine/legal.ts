@@ -1,8 +1,8 @@
 // The concrete legal choices of a player now (bots and the client use them): the step's entry in the STEPS
 // table (steps.ts) lists them from the same checks `decide` applies; withdrawing is added where errata 20.4
-// allows it. The tournament director's two acts are his at any point before the end (21.1, 20.5).
+// allows it; `describedChoices` describes exactly the parameterised ones listed in one form. The tournament director's two acts are his at any point before the end (21.1, 20.5).
 import type { Intent } from './intents';
-import { ruleOf } from './steps';
+import { type DescribedChoice, ruleOf } from './steps';
 import type { Actor, GameState } from './types';
 import { DIRECTOR } from './types';
 
@@ -15,4 +15,14 @@ export function legalIntents(state: GameState, player: Actor): Intent[] {
   if (step.actor !== player) return [];
   const rule = ruleOf(step);
   return rule.withdrawal ? [...rule.choices(state, step), { type: 'withdraw' }] : rule.choices(state, step);
+}
+
+export type { DescribedChoice };
+
+/** What `legalIntents` lists in one canonical form only (the markers of a split, the sets of proposals),
+ *  described exactly: every intent `decide` accepts is listed or described (errata 9.3, 4.2). */
+export function describedChoices(state: GameState, player: Actor): DescribedChoice[] {
+  const step = state.step;
+  if (step.kind === 'gameOver' || step.actor !== player) return [];
+  return ruleOf(step).described?.(state, step) ?? [];
 }

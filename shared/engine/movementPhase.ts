@@ -302,7 +302,9 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
   const intents: Intent[] = [];
   if (mulliganProblem(state, player) === null) intents.push({ type: 'takeMulligan' });
   for (const legion of legionsOf(state, player)) {
-    // 8.1: a legion with more than one kind of Lord may show any of them (the default shows the least telling).
+    // 8.1: a Tower Teleport shows one of the legion's Lords, the mover's choice: listed unnamed for the least
+    // telling one (intents.ts: the default), and named for each other one. 8.2: a Titan Teleport shows the Titan
+    // (naming it changes nothing, so it is listed unnamed).
     const lords = towerTeleportLords(legion.characters);
     const others = lords.filter((lord) => lord !== towerTeleportLord(legion.characters));
     for (const m of legionMoves(state, legion.id)) {

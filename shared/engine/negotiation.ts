@@ -7,7 +7,7 @@ import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
 import { startBattle } from './battle/sequence';
-import { countOf, isSubMultiset, sameCharacters, sortCharacters } from './contents';
+import { countOf, isSubMultiset, sameCharacters, sortCharacters, subMultisets } from './contents';
 import { legionOfSide, ownerOfSide, requireEngagement, sideOfPlayer } from './engagementState';
 import type { Decision } from './events';
 import { andThen } from './evolve';
@@ -195,4 +195,36 @@ export function acceptIntents(state: GameState, side: BattleSide): Intent[] {
   return proposalsOf(knowledgeOf(state), opponent(side)).map(
     (proposal): Intent => ({ type: 'acceptProposal', proposal }),
   );
+}
+
+/**
+ * Errata 9.3, 2.5.4: every proposal `side` may put in a set now: each legal agreement between the two legions
+ * (one wholly eliminated, the other losing any part of it, a Titan only with all the rest) that the opponent has
+ * not made. A set is any 1 to MAX_PROPOSALS of them holding at least one `side` has not made yet.
+ */
+export function legalAgreements(state: GameState, side: BattleSide): Proposal[] {
+  const known = knowledgeOf(state);
+  const { attacker, defender } = known;
+  const candidates: Proposal[] = [
+    ...subMultisets(defender, 0, defender.length).map((d) => ({
+      attackerLosses: [...attacker],
+      defenderLosses: d,
+    })),
+    ...subMultisets(attacker, 0, attacker.length).map((a) => ({
+      attackerLosses: a,
+      defenderLosses: [...defender],
+    })),
+  ];
+  const theirs = proposalsOf(known, opponent(side));
+  const agreements: Proposal[] = [];
+  for (const p of candidates.map(normalizeProposal)) {
+    if (agreementProblem(attacker, defender, p) !== null || theirs.some((q) => sameProposal(p, q))) continue;
+    if (!agreements.some((q) => sameProposal(p, q))) agreements.push(p);
+  }
+  return agreements;
+}
+
+/** The proposals `side` has made in this negotiation so far. */
+export function madeProposals(state: GameState, side: BattleSide): readonly Proposal[] {
+  return proposalsOf(knowledgeOf(state), side);
 }

@@ -3,6 +3,8 @@
 // sends does (handed to the module owning the rule), and what refusing to play does (errata 20.4). The public
 // functions `decide`, `legalIntents`, `pending` and `defaultIntent` are one dispatch on this table; a new step is
 // one new entry. Who acts is the step's `actor` (errata 1.3, 1.4: one player at a time).
+
+import type { MarkerId } from '../data/types';
 import { angelChoices, nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
@@ -32,7 +34,8 @@ import { decideChooseEngagement, decideFlee, engagementChoices, mayFlee } from '
 import { requireBattle, requireEngagement, sideOfPlayer } from './engagementState';
 import type { Decision, GameEvent } from './events';
 import { andThen } from './evolve';
-import type { Intent, IntentType } from './intents';
+import { type Intent, type IntentType, MAX_PROPOSALS, type Proposal } from './intents';
+import { playerOf } from './lookups';
 import {
   decideDoneMoving,
   decideMoveLegion,
@@ -48,6 +51,8 @@ import {
   decideFight,
   decideNoMoreProposals,
   decidePropose,
+  legalAgreements,
+  madeProposals,
   proposalIntents,
 } from './negotiation';
 import { decideReinforce, reinforcementIntents } from './reinforcement';
@@ -77,7 +82,23 @@ export interface StepRule<S extends ActingStep> {
   readonly decide: (state: GameState, step: S, intent: Intent, dice: Dice) => Decision | null;
   /** Errata 20.4, refusing to play: the actor's default act at this step. */
   readonly onRefusal: (state: GameState, step: S) => Intent | null;
+  /** The choices `choices` lists in one form only, described exactly (none when absent). */
+  readonly described?: (state: GameState, step: S) => DescribedChoice[];
 }
+
+/** A parameterised choice `legalIntents` lists in one canonical form, described exactly. */
+export type DescribedChoice =
+  /** 4.2, 4.6: each listed split may give its new legions any distinct markers of these instead of the ones it
+   *  names (the lowest free ones). */
+  | { readonly type: 'split'; readonly markers: readonly MarkerId[] }
+  /** Errata 9.3, 2.5.4: a `propose` is any set of 1 to `maxProposals` of `agreements` holding at least one not
+   *  among `made` (the sender's own proposals so far); the listed ones are a few sets of one. */
+  | {
+      readonly type: 'propose';
+      readonly agreements: readonly Proposal[];
+      readonly made: readonly Proposal[];
+      readonly maxProposals: number;
+    };
 
 const CONCEDE: Intent = { type: 'concede' };
 const PASS: Intent = { type: 'pass' };
@@ -166,6 +187,10 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
       return null;
     },
     onRefusal: () => WITHDRAW,
+    described: (state, step) =>
+      splitIntents(state, step.actor).length === 0
+        ? []
+        : [{ type: 'split', markers: playerOf(state, step.actor).markersAvailable }],
   },
   move: {
     words: 'the movement phase',
@@ -231,6 +256,17 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     },
     // Errata 20.4: flee if he may, else concede.
     onRefusal: (state) => (mayFlee(state) ? { type: 'flee' } : CONCEDE),
+    described: (state, step) => {
+      const side = actorSide(state, step.actor);
+      return [
+        {
+          type: 'propose',
+          agreements: legalAgreements(state, side),
+          made: madeProposals(state, side),
+          maxProposals: MAX_PROPOSALS,
+        },
+      ];
+    },
   },
   negotiateFinal: {
     words: 'the end of the negotiation',

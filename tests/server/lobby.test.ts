@@ -186,6 +186,9 @@ describe('lobby', () => {
     const history = async (token: string) =>
       ok(call<History>(app, 'GET', `${path(game, '/history')}`, { token }));
     expect(await history(watcher.accessToken)).toMatchObject({ as: 'spectator', seq: 0, events: [] });
+    // The summary too tells a spectator the broadcast's seq only.
+    const summary = (token: string) => ok(call<GameSummary>(app, 'GET', path(game), { token }));
+    expect((await summary(watcher.accessToken)).seq).toBe(0);
     const start = (await history(ann.accessToken)).seq;
     expect(start).toBeGreaterThan(0);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
@@ -203,6 +206,7 @@ describe('lobby', () => {
       const late = await history(watcher.accessToken);
       expect(late.seq).toBe(room.currentSeq);
       expect(late.events.map((e) => e.seq)).toEqual(Array.from({ length: late.seq }, (_, i) => i + 1));
+      expect((await summary(ann.accessToken)).seq).toBe(room.currentSeq);
     } finally {
       vi.useRealTimers();
     }

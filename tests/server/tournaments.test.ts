@@ -289,4 +289,24 @@ describe('tournaments', () => {
       expect.arrayContaining(['timeCalled', 'replacedByBot', 'removed']),
     );
   }, 300_000);
+  it("a spectator sees the tournament as late as its games' broadcast delay; the director sees it live", async () => {
+    const t = await withBots(
+      {
+        name: 'Delayed',
+        broadcastDelaySeconds: 3600,
+        stages: [{ kind: 'swiss', rounds: 1, tableSizes: [2] }],
+      },
+      2,
+    );
+    await act(t.id, '/start');
+    const live = await finished(t.id);
+    expect(live.stages[0]?.tables[0]?.result).not.toBeNull();
+    const watcher = await guest(app, 'Watcher');
+    const seen = await ok(call<TournamentDetail>(app, 'GET', base(t.id), { token: watcher.accessToken }));
+    // An hour late: the round is not even seated for him yet, and nothing is finished.
+    expect(seen.status).toBe('running');
+    expect(seen.stages[0]?.tables).toEqual([]);
+    expect(seen.stages[0]?.standings.every((r) => r.games === 0)).toBe(true);
+    expect(seen.log.map((l) => l.action)).not.toContain('tableFinished');
+  }, 300_000);
 });

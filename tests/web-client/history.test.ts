@@ -87,3 +87,39 @@ describe('the history has no developer text', () => {
     );
   });
 });
+
+describe('the history of forced actions (errata 20.4, 21.0, Law 21.2)', () => {
+  const names = (p: string) => ({ p1: 'Red', p2: 'Blue' })[p] ?? p;
+  const forced = (over: Partial<Extract<GameEvent, { type: 'playerForced' }>>): GameEvent => ({
+    type: 'playerForced',
+    player: 'p1',
+    forced: { by: 'time' },
+    play: 'refuse',
+    actions: ['withdraw'],
+    rolls: [],
+    rule: 'errata 20.4',
+    ...over,
+  });
+
+  it('errata 20.4: "Red ran out of time: Red withdraws (errata 20.4)"', () => {
+    expect(describeEvent(forced({}), names)).toBe('Red ran out of time: Red withdraws (errata 20.4).');
+  });
+
+  it('who forced it, and what the bot or Law 21.2 played', () => {
+    expect(describeEvent(forced({ forced: { by: 'absence' }, play: 'bot', rule: null }), names)).toBe(
+      'Red is absent: the bot plays for Red.',
+    );
+    const limit = forced({
+      play: 'phaseLimit',
+      actions: ['moveLegion', 'doneMoving'],
+      rolls: [3],
+      rule: '21.2',
+    });
+    expect(describeEvent(limit, names)).toBe(
+      'Red ran out of time: Red moves a legion chosen at random; ends his movement (21.2).',
+    );
+    expect(describeEvent(forced({ forced: { by: 'director' }, actions: ['concede'] }), names)).toContain(
+      'tournament director: Red concedes',
+    );
+  });
+});

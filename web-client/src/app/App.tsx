@@ -7,6 +7,7 @@ import { SignInScreen } from '../lobby/SignInScreen';
 import { TournamentScreen } from '../tournament/TournamentScreen';
 import { TournamentsScreen } from '../tournament/TournamentsScreen';
 import { ApiError, api, currentUser, onUserChange } from './api';
+import { HowToPlay } from './HowToPlay';
 import { navigate, useRoute } from './route';
 
 export function App() {
@@ -40,6 +41,9 @@ export function App() {
             Tournaments
           </button>
         )}
+        <button type="button" className="link" onClick={() => navigate({ page: 'help' })}>
+          How to play
+        </button>
         {user !== null && (
           <span className="user">
             <span title="Signed in as">{user.name}</span>
@@ -59,6 +63,8 @@ export function App() {
         <main className="signin">
           <p>Taking you back to your seats…</p>
         </main>
+      ) : route.page === 'help' ? (
+        <HowToPlay />
       ) : user === null ? (
         <SignInScreen />
       ) : route.page === 'lobby' ? (

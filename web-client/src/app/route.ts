@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 export type Route =
   | { readonly page: 'lobby' }
   | { readonly page: 'tournaments' }
+  /** "How to play here". */
+  | { readonly page: 'help' }
   | { readonly page: 'tournament'; readonly tournament: string; readonly invite?: string }
   /** A guest's seat-reclaim link (api.reclaimLink). */
   | { readonly page: 'reclaim'; readonly code: string }
@@ -18,6 +20,7 @@ export function parseRoute(hash: string): Route {
   const reclaim = /^#\/reclaim\/([0-9a-fA-F-]{36}\.[A-Za-z0-9_-]+)$/.exec(hash);
   if (reclaim !== null) return { page: 'reclaim', code: reclaim[1] as string };
   if (hash === '#/tournaments') return { page: 'tournaments' };
+  if (hash === '#/help') return { page: 'help' };
   const tournament = /^#\/tournaments\/([0-9a-fA-F-]{36})(?:\?invite=([^&]+))?$/.exec(hash);
   if (tournament !== null) {
     const route: Route = { page: 'tournament', tournament: tournament[1] as string };
@@ -33,6 +36,7 @@ export function routeHash(route: Route): string {
   if (route.page === 'lobby') return '#/';
   if (route.page === 'reclaim') return `#/reclaim/${route.code}`;
   if (route.page === 'tournaments') return '#/tournaments';
+  if (route.page === 'help') return '#/help';
   if (route.page === 'tournament') {
     const base = `#/tournaments/${route.tournament}`;
     return route.invite === undefined ? base : `${base}?invite=${encodeURIComponent(route.invite)}`;

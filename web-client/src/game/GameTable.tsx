@@ -10,6 +10,7 @@ import { Masterboard, type MasterLegion } from '../board/Masterboard';
 import { ActionPanel } from './ActionPanel';
 import { ConnectionBadge, RejectionBanner } from './Banners';
 import { BattleArea } from './BattleArea';
+import { CaretakerPanel } from './CaretakerPanel';
 import { ChatPanel } from './ChatPanel';
 import { EngagementPanel } from './EngagementPanel';
 import { EventLog } from './EventLog';
@@ -191,6 +192,7 @@ function Table({ session }: { session: GameSession }) {
           {view.engagement !== null && <EngagementPanel />}
           <ActionPanel selected={selectedLegion} onSelect={setSelected} />
           {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}
+          <CaretakerPanel />
           <EventLog />
           <ChatPanel chat={state.chat} session={session} />
         </aside>
