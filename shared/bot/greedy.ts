@@ -37,9 +37,12 @@ export function playForward(state: GameState, seat: string, intent: Intent, seed
 }
 
 export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOptions): Intent | null {
-  // Errata 9.4: a concession gives up the whole legion (an attempt, once accepted): only when the battle is
-  // lost anyway, and never with the Titan in it (19.0).
-  const concede = hopeless(sight);
+  // A lost engagement: the strong bot flees where it may (9.2: the attacker scores only half) and otherwise
+  // fights on, making the winner pay; the normal bot concedes (errata 9.4: the whole legion, the winner
+  // scoring in full). Never with the Titan in it (19.0).
+  const lost = hopeless(sight);
+  if (lost && o.lookahead && sight.legal.some((i) => i.type === 'flee')) return { type: 'flee' };
+  const concede = lost && !o.lookahead;
   const candidates = sight.legal.filter(
     (i) =>
       !NEVER.has(i.type) && (i.type !== 'concede' || concede) && (i.type !== 'propose' || fair(sight, i)),

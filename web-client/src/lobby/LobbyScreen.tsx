@@ -103,6 +103,7 @@ export function LobbyScreen({ user }: { user: UserDto }) {
           ))}
         </ul>
       </section>
+      <FinishedGames />
       <JoinByLink />
     </main>
   );
@@ -150,6 +151,45 @@ function LiveBattles({ battles }: { battles: readonly LiveBattle[] }) {
 
 export function occupantName(o: GameSummary['seats'][number]['occupant']): string {
   return o.kind === 'empty' ? '(empty)' : o.kind === 'bot' ? `${o.name} (bot)` : o.name;
+}
+
+/** The games this player sat in that are over (issue 14): each opens on its result and dice proof. */
+function FinishedGames() {
+  const [games, setGames] = useState<readonly GameSummary[] | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    api.listGames('finished').then(
+      (list) => {
+        if (!stopped) setGames(list.games.filter((g) => g.yourSeat !== null));
+      },
+      () => {
+        if (!stopped) setGames([]);
+      },
+    );
+    return () => {
+      stopped = true;
+    };
+  }, []);
+  if (games === null || games.length === 0) return null;
+  return (
+    <section className="card finished-games">
+      <h2>Your finished games</h2>
+      <ul className="game-list">
+        {games.map((g) => (
+          <li key={g.id} className="game-item" data-game={g.id}>
+            <GameHeadline game={g} />
+            <span className="players">{g.seats.map((s) => occupantName(s.occupant)).join(', ')}</span>
+            {g.finishedAt !== null && (
+              <span className="sub"> · ended {new Date(g.finishedAt).toLocaleDateString()}</span>
+            )}
+            <button type="button" onClick={() => navigate({ page: 'game', game: g.id, as: 'player' })}>
+              See the result
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function GameHeadline({ game }: { game: GameSummary }) {
