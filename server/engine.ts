@@ -4,9 +4,11 @@ import { type BotLevel, botIntent, botSight } from '../shared/bot/index';
 import {
   createGame,
   type Decision,
+  type DescribedChoice,
   decide,
   decideForced,
   defaultIntent,
+  describedChoices,
   evolve,
   type ForcedBy,
   type ForcedPlay,
@@ -36,6 +38,8 @@ export interface RulesEngine {
   decide(state: GameState, actor: Actor, intent: Intent, dice: Dice): Decision;
   pending(state: GameState): Pending;
   legalIntents(state: GameState, player: PlayerId): readonly Intent[];
+  /** What `legalIntents` lists in one form only, described exactly (a split's markers, sets of proposals). */
+  describedChoices(state: GameState, player: PlayerId): readonly DescribedChoice[];
   view(state: GameState, viewer: Viewer): GameView;
   visibleTo(event: GameEvent): 'all' | readonly PlayerId[];
   defaultIntent(state: GameState, player: PlayerId): Intent | null;
@@ -61,6 +65,7 @@ export const rulesEngine: RulesEngine = {
   decide,
   pending,
   legalIntents,
+  describedChoices,
   view,
   visibleTo,
   defaultIntent,

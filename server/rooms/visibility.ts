@@ -67,11 +67,21 @@ export function deliver(engine: RulesEngine, recipient: Recipient, out: Outgoing
     case 'legal': {
       const player = playerOf(recipient);
       if (player === null || engine.pending(out.state).actor !== player) return null;
+      const described = engine.describedChoices(out.state, player);
       return {
         type: 'legal',
         game: out.game,
         seq: out.seq,
         intents: [...engine.legalIntents(out.state, player)],
+        ...(described.length > 0
+          ? {
+              described: described.map((d) =>
+                d.type === 'split'
+                  ? { ...d, markers: [...d.markers] }
+                  : { ...d, agreements: [...d.agreements], made: [...d.made] },
+              ),
+            }
+          : {}),
       };
     }
     case 'joined':

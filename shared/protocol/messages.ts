@@ -6,7 +6,7 @@
 // `{ type: 'hidden' }` carrying only the number (style 16). So a client that holds seq N has missed
 // nothing up to N, and `accepted.seq`, `expectedSeq` and `join.lastSeq` all speak of the same numbers.
 import { z } from 'zod';
-import { intentSchema } from '../engine/intents';
+import { intentSchema, markerIdSchema, proposalSchema } from '../engine/intents';
 import { REJECTION_CODES } from '../engine/types';
 import { deliveredEventSchema, gameViewSchema } from './game';
 
@@ -284,13 +284,28 @@ export const eventMessage = z.object({
   event: deliveredEventSchema,
 });
 
+/** A choice `intents` lists in one form only, described exactly (the engine's `describedChoices`). */
+export const describedChoiceSchema = z.discriminatedUnion('type', [
+  /** 4.2, 4.6: each listed split may give its new legions any distinct markers of these instead. */
+  z.object({ type: z.literal('split'), markers: z.array(markerIdSchema) }),
+  /** Errata 9.3: a `propose` may send any 1 to `maxProposals` of `agreements`, at least one not in `made`. */
+  z.object({
+    type: z.literal('propose'),
+    agreements: z.array(proposalSchema),
+    made: z.array(proposalSchema),
+    maxProposals: z.number().int().positive(),
+  }),
+]);
+
 /** Sent to the player who must act now (after each batch, on join and on sync): his legal intents,
- *  computed by the engine's `legalIntents` for him alone. */
+ *  computed by the engine's `legalIntents` for him alone, and (when there are any) the choices they list in
+ *  one form only, described exactly. */
 export const legalMessage = z.object({
   type: z.literal('legal'),
   game: gameId,
   seq,
   intents: z.array(intentSchema),
+  described: z.array(describedChoiceSchema).optional(),
 });
 
 export const acceptedMessage = z.object({ type: z.literal('accepted'), id: requestId, game: gameId, seq });

@@ -13,6 +13,7 @@ import { type DescribedChoice, describedChoices, legalIntents } from '../../../s
 import { towerTeleportLord } from '../../../shared/engine/movement';
 import { seededDice } from '../../../shared/engine/random';
 import type { GameState } from '../../../shared/engine/types';
+import { legalMessage } from '../../../shared/protocol/messages';
 import { type BotGame, botGames } from '../support/botGames';
 
 interface Sample {
@@ -247,6 +248,21 @@ describe('legal is complete (Complete Sequence of Play, errata 4.2, 8.1, 8.2, 9.
       expect(offers).toBe(['chooseColor', 'split', 'move', 'muster'].includes(state.step.kind));
       const d = decide(state, actor, { type: 'withdraw' }, seededDice(1));
       expect('events' in d).toBe(offers);
+    }
+  });
+
+  it('the protocol: a legal message carries the described choices as the schema says', () => {
+    const described = samples.filter((x) => x.described.length > 0);
+    expect(described.length).toBeGreaterThan(10);
+    for (const { legal, described: d } of described) {
+      const frame = {
+        type: 'legal',
+        game: '00000000-0000-4000-8000-000000000013',
+        seq: 1,
+        intents: legal,
+        described: d,
+      };
+      expect(legalMessage.safeParse(frame).success).toBe(true);
     }
   });
 });
