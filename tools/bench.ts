@@ -5,7 +5,33 @@
 import { existsSync } from 'node:fs';
 import { CLIENT_DIST, clientBundleSize } from '../web-client/bundleSize';
 import { benchEngine } from './bench/engine';
-import { benchServer, type Percentiles } from './bench/server';
+import { benchAbuse, benchServer, type Percentiles } from './bench/server';
+
+// `npm run bench -- --section abuse [--json]`: only the abuse section (issue 12); with --json its figures
+// as one JSON object on the last line: { abuse: { quiet, flood, spectators } }, each { p50, p99 } in ms.
+const args = process.argv.slice(2);
+const section = args.includes('--section') ? args[args.indexOf('--section') + 1] : null;
+if (section !== null && section !== 'abuse')
+  throw new Error(`unknown section "${section}" (there is: abuse)`);
+if (section === 'abuse') {
+  const abuse = await benchAbuse({ progress: (what) => process.stderr.write(`  (measuring ${what})\n`) });
+  const at = (p: Percentiles) => ({ p50: Number(p.p50.toFixed(2)), p99: Number(p.p99.toFixed(2)) });
+  const show = (label: string, p: Percentiles) =>
+    console.log(`${label.padEnd(48)} ${at(p).p50} / ${at(p).p99} ms (n=${p.n})`);
+  console.log('# abuse (seated players, one intent each per 60 ms; server defaults)');
+  show('quiet: intent round trip p50 / p99', abuse.quiet);
+  show(`flood (${abuse.flood.socketsHeld} of 200 sockets held) p50 / p99`, abuse.flood);
+  show(`spectators (${abuse.spectators.socketsHeld} sockets) p50 / p99`, abuse.spectators);
+  console.log(`${'games started (one ended: a new one)'.padEnd(48)} ${abuse.gamesStarted}`);
+  if (args.includes('--json')) {
+    console.log(
+      JSON.stringify({
+        abuse: { quiet: at(abuse.quiet), flood: at(abuse.flood), spectators: at(abuse.spectators) },
+      }),
+    );
+  }
+  process.exit(0);
+}
 
 function line(label: string, value: string): void {
   console.log(`${label.padEnd(48)} ${value}`);

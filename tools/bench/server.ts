@@ -1157,4 +1157,230 @@ export async function benchServer(overrides: Partial<ServerBenchOptions> = {}): 
   }
 }
 
+// ------------------------------------------------------------------------------------ abuse (issue 12)
+
+export interface AbuseBench {
+  /** Two seated players, one intent each per 60 ms: the intent's round trip (send to `accepted`). */
+  readonly quiet: Percentiles;
+  /** The same while one guest's 200 sockets send junk intents and joins to their game. */
+  readonly flood: Percentiles & { readonly socketsHeld: number; readonly framesSent: number };
+  /** The same with 1,000 spectator sockets on their game. */
+  readonly spectators: Percentiles & { readonly socketsHeld: number };
+  /** Games that ended during the measures (a new one was started for the players). */
+  readonly gamesStarted: number;
+}
+
+/** Drives one game's two seated players at one intent per `paceMs`; a new game when it ends. */
+class PacedPlayers {
+  game = '';
+  gamesStarted = 0;
+  samples: number[] = [];
+  private stopped = false;
+  private sockets: BenchSocket[] = [];
+
+  constructor(
+    private readonly server: { base: string; wsUrl: string },
+    private readonly players: readonly [Tokens, Tokens],
+    private readonly paceMs: number,
+    private readonly random: () => number,
+  ) {}
+
+  /** Creates and starts a game, joins both players; their loop runs until `stop`. */
+  async start(): Promise<void> {
+    const [ann, bob] = this.players;
+    const created = await rest<GameSummary>(this.server.base, 'POST', '/api/games', ann.accessToken, {
+      seats: 2,
+    });
+    await rest(this.server.base, 'POST', `/api/games/${created.id}/join`, bob.accessToken, {});
+    await rest(this.server.base, 'POST', `/api/games/${created.id}/start`, ann.accessToken);
+    this.game = created.id;
+    this.gamesStarted += 1;
+    for (const s of this.sockets) await s.close();
+    this.sockets = await Promise.all(
+      this.players.map((p) => BenchSocket.connect(this.server.wsUrl, p.accessToken)),
+    );
+    for (const socket of this.sockets) this.drive(socket, created.id);
+  }
+
+  private drive(socket: BenchSocket, game: string): void {
+    let pending: { id: string; at: number } | null = null;
+    /** The latest `legal` offered: it may arrive before the reply to the intent before it. */
+    let offered: ServerMessageOf<'legal'> | null = null;
+    let counter = 0;
+    const act = () => {
+      const legal = offered;
+      if (legal === null || pending !== null) return;
+      offered = null;
+      const calm = legal.intents.filter((i) => !['withdraw', 'undoMove', 'resetManeuver'].includes(i.type));
+      const intent = randomPick(calm.length > 0 ? calm : legal.intents, this.random);
+      const id = `p-${++counter}-${randomUUID()}`;
+      pending = { id, at: Number.NaN };
+      setTimeout(() => {
+        if (this.stopped || this.game !== game) return;
+        pending = { id, at: performance.now() };
+        socket.send({ type: 'intent', id, game, expectedSeq: legal.seq, intent });
+      }, this.paceMs);
+    };
+    socket.listener = (m) => {
+      if (this.stopped || this.game !== game) return;
+      if (m.type === 'diceRevealed') {
+        if (socket === this.sockets[0]) void this.start();
+        return;
+      }
+      if ((m.type === 'accepted' || m.type === 'rejected') && pending && m.id === pending.id) {
+        if (m.type === 'accepted') this.samples.push(performance.now() - pending.at);
+        pending = null;
+        if (m.type === 'rejected') socket.send({ type: 'sync', game });
+        act();
+        return;
+      }
+      if (m.type !== 'legal' || m.game !== game) return;
+      offered = m;
+      act();
+    };
+    socket.send({ type: 'join', game, as: 'player' });
+  }
+
+  /** The samples taken until `count` more arrive (or `budgetMs` passes). */
+  async measure(count: number, budgetMs: number): Promise<Percentiles> {
+    this.samples = [];
+    const until = Date.now() + budgetMs;
+    while (this.samples.length < count && Date.now() < until) await sleep(50);
+    return percentiles(this.samples);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.sockets.map((s) => s.close()));
+  }
+}
+
+/**
+ * `npm run bench -- --section abuse`: the seated players' intent round trip on a quiet game, while one
+ * guest floods it (200 sockets sending junk intents and joins, each within the per-socket rate), and
+ * with 1,000 spectator sockets on it. The server runs with the default limits, except the guests per
+ * address (every bench user signs up from 127.0.0.1, where real ones come from many addresses).
+ */
+export async function benchAbuse(
+  options: { samples?: number; progress?: (what: string) => void } = {},
+): Promise<AbuseBench> {
+  const samples = options.samples ?? 150;
+  const progress = options.progress ?? (() => {});
+  const dataDir = tempDir();
+  const config: ServerConfig = {
+    ...DEFAULT_CONFIG,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    botDelayMs: 0,
+    limits: { ...DEFAULT_CONFIG.limits, guestsPerHour: 1_000_000 },
+    logLevel: 'silent',
+    webClientDir: path.join(dataDir, 'no-web-client'),
+  };
+  const child = await startChild({ kind: 'titan', config });
+  const open: BenchSocket[] = [];
+  try {
+    const base = `http://127.0.0.1:${child.port}`;
+    const server = { base, wsUrl: `ws://127.0.0.1:${child.port}/ws` };
+    const guest = (displayName: string) =>
+      rest<Tokens>(base, 'POST', '/api/auth/guest', undefined, { displayName });
+    const players = [await guest('Ann'), await guest('Bob')] as const;
+    const driven = new PacedPlayers(server, players, 60, seededRandom(1212));
+    await driven.start();
+    progress('abuse: warm-up');
+    await driven.measure(40, 20_000);
+    progress('abuse: quiet');
+    const quiet = await driven.measure(samples, 60_000);
+
+    progress('abuse: flood (200 sockets of one guest)');
+    const mallory = await guest('Mallory');
+    const flooders = (
+      await pooled(
+        Array.from({ length: 200 }, (_, i) => i),
+        50,
+        (_i) => BenchSocket.connect(server.wsUrl, mallory.accessToken, 5000).catch(() => null),
+      )
+    ).filter((s): s is BenchSocket => s !== null);
+    await sleep(500);
+    const held = flooders.filter((s) => s.isOpen);
+    open.push(...flooders);
+    let framesSent = 0;
+    let flooding = true;
+    const junk = async (socket: BenchSocket) => {
+      let n = 0;
+      while (flooding && socket.isOpen) {
+        // 15 frames a second: under the per-socket rate (20 a second), so the rate limit does not close it.
+        socket.send(
+          n % 3 === 0
+            ? { type: 'join', game: driven.game, as: 'spectator' }
+            : { type: 'intent', id: `junk-${n}`, game: driven.game, intent: { type: 'rollTower' } },
+        );
+        framesSent += 1;
+        n += 1;
+        await sleep(1000 / 15);
+      }
+    };
+    const floods = held.map((s) => junk(s));
+    const flood = await driven.measure(samples, 60_000);
+    flooding = false;
+    await Promise.all(floods);
+    await pooled(flooders, 100, (s) => s.close());
+
+    progress('abuse: 1,000 spectator sockets');
+    const watchers = await pooled(
+      Array.from({ length: 50 }, (_, i) => i),
+      10,
+      (i) => guest(`Watcher ${i + 1}`),
+    );
+    const game = driven.game;
+    const spectators = (
+      await pooled(
+        Array.from({ length: 1000 }, (_, i) => i),
+        50,
+        async (i) => {
+          const socket = await BenchSocket.connect(server.wsUrl, watchers[i % 50]!.accessToken).catch(
+            () => null,
+          );
+          if (socket === null) return null;
+          for (let attempt = 0; attempt < 20; attempt++) {
+            const joined = await new Promise<boolean | null>((resolve) => {
+              const timer = setTimeout(() => resolve(false), 20_000);
+              socket.listener = (m) => {
+                if (m.type === 'joined' && m.game === game) {
+                  clearTimeout(timer);
+                  resolve(true);
+                } else if (m.type === 'error') {
+                  clearTimeout(timer);
+                  resolve(m.code === 'rateLimited' ? null : false);
+                }
+              };
+              socket.send({ type: 'join', game, as: 'spectator' });
+            });
+            if (joined === true) break;
+            if (joined === false) return socket;
+            await sleep(1000); // the user's joins per second: wait and send it again
+          }
+          socket.listener = () => {};
+          return socket;
+        },
+      )
+    ).filter((s): s is BenchSocket => s !== null);
+    open.push(...spectators);
+    const watching = spectators.filter((s) => s.isOpen).length;
+    const crowd = await driven.measure(samples, 60_000);
+    await driven.stop();
+    return {
+      quiet,
+      flood: { ...flood, socketsHeld: held.length, framesSent },
+      spectators: { ...crowd, socketsHeld: watching },
+      gamesStarted: driven.gamesStarted,
+    };
+  } finally {
+    await pooled(open, 200, (s) => s.close());
+    await child.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[2] === CHILD_FLAG) void runChild();
