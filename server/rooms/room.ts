@@ -122,6 +122,8 @@ export class Room {
   private recent: LoggedEvent[];
   private readonly subscribers = new Map<string, Subscriber>();
   private readonly replies = new Map<string, Reply>();
+  /** Seats the tournament director has taken from their players (errata 20.0): their intents are refused. */
+  private readonly directed = new Set<string>();
   /** Seats whose player has connected at least once (a later drop is announced). */
   private readonly seen = new Set<Seat>();
   /** Since when each human seat has had no socket (a room is rebuilt with nobody connected). */
@@ -291,6 +293,13 @@ export class Room {
     const reject = (...refusal: RefusalArgs) => this.refuse(sender, key, id, ...refusal);
     const actor = this.authorise(sender);
     if (actor === null) return reject('notSeated', 'Only the player in a seat may act for it.');
+    if ('user' in sender && typeof actor === 'string' && this.directed.has(actor)) {
+      return reject(
+        'notAllowed',
+        'The tournament director has taken this seat: the server plays it for you now.',
+        'errata 20.0',
+      );
+    }
     if (this.closing) return reject('unavailable', 'The server is shutting down: send it again.');
     if (this.finished) return reject('gameNotRunning', 'The game is over.');
     // A limit that ran out before its timer fired is applied first: the intent then meets the game as it is.
@@ -775,6 +784,14 @@ export class Room {
    * the seat's bot's choice. Everyone sees a `playerForced` by 'director'. Rejected (nothing changes) when
    * the seat is not the one to act.
    */
+  /**
+   * The tournament director takes `seat` from its player (a stand-in plays it by `forceAct`): a player
+   * removed for unsporting conduct (errata 20.0) or replaced while absent can no longer act for it himself.
+   */
+  directSeat(seat: Seat): void {
+    this.directed.add(seat);
+  }
+
   forceAct(seat: Seat, play: 'refuse' | 'bot' = 'refuse'): Promise<Reply> {
     return this.enqueue(async () => {
       if (this.deps.engine.pending(this.state).actor !== seat) {

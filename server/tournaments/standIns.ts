@@ -24,6 +24,7 @@ export class StandIns {
     if (!room || room.finished) return;
     const had = this.active.get(key);
     this.active.set(key, play);
+    room.directSeat(seat); // its player no longer acts for it himself (errata 20.0)
     if (had !== undefined) return; // the subscriber is there: it reads the play from `active`
     let actedAt = -1;
     const id = `stand-in:${key}`;

@@ -147,6 +147,20 @@ describe('a timed room', () => {
     await room.close();
   });
 
+  it('errata 20.0: a seat the director has taken is refused to its player, and nothing changes', async () => {
+    const { room, events } = await timedRoom(battle(), { perDecisionSeconds: 3600, onExpiry: 'refuse' });
+    expect(rulesEngine.pending(room.currentState).actor).toBe(D);
+    room.directSeat(D);
+    const before = room.currentState;
+    const reply = await room.submit({ user: 'bob' }, { id: 'm1', intent: { type: 'doneManeuvering' } });
+    expect(reply).toMatchObject({ type: 'rejected', code: 'notAllowed', rule: 'errata 20.0' });
+    expect(events()).toEqual([]);
+    expect(room.currentState).toBe(before);
+    // The director's stand-in still plays the seat.
+    expect((await room.forceAct(D)).type).toBe('accepted');
+    await room.close();
+  });
+
   it('a clean shutdown writes what is left at that moment (the restart resumes from it)', async () => {
     const first = await timedRoom(battle(), { perDecisionSeconds: 60, onExpiry: 'refuse' });
     await vi.advanceTimersByTimeAsync(45_000);
