@@ -7,15 +7,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { createGameBody, gameOptionsSchema } from '../../shared/protocol/rest';
-import type {
-  CreateTournament,
-  correctResultBody,
+import {
+  type CreateTournament,
+  type correctResultBody,
   createTournamentBody,
-  forfeitBody,
-  StageSettings,
-  TableResultDto,
-  TournamentDetail,
-  TournamentSummary,
+  type forfeitBody,
+  type StageSettings,
+  stageSettingsSchema,
+  type TableResultDto,
+  type TournamentDetail,
+  type TournamentSummary,
 } from '../../shared/protocol/tournament';
 import {
   drawRandom,
@@ -43,6 +44,7 @@ import { seatName } from '../rooms/store';
 import { type StandInPlay, StandIns } from './standIns';
 
 type Settings = Omit<CreateTournament, 'seed'>;
+const storedSettingsSchema = createTournamentBody.omit({ seed: true });
 
 const withEverything = {
   director: { select: { id: true, displayName: true } },
@@ -145,8 +147,9 @@ export function tournaments(
     return t;
   }
 
-  const settingsOf = (t: Row) => t.settings as unknown as Settings;
-  const stageSettingsOf = (s: StageRow) => s.settings as unknown as StageSettings;
+  // Reads from the database are parsed, not cast: a row the schemas refuse fails loudly.
+  const settingsOf = (t: Row): Settings => storedSettingsSchema.parse(t.settings);
+  const stageSettingsOf = (s: StageRow): StageSettings => stageSettingsSchema.parse(s.settings);
   const seatsOf = (table: { entrants: unknown }) => table.entrants as TableSeats;
   const stageEntrants = (s: StageRow) => (s.entrants ?? []) as string[];
   const resultOf = (table: TableRow) => table.result as TableResultDto | null;
