@@ -1175,6 +1175,8 @@ class PacedPlayers {
   game = '';
   gamesStarted = 0;
   samples: number[] = [];
+  /** When set, only this game's intents are sampled. */
+  only: string | null = null;
   private stopped = false;
   private sockets: BenchSocket[] = [];
 
@@ -1228,7 +1230,9 @@ class PacedPlayers {
         return;
       }
       if ((m.type === 'accepted' || m.type === 'rejected') && pending && m.id === pending.id) {
-        if (m.type === 'accepted') this.samples.push(performance.now() - pending.at);
+        if (m.type === 'accepted' && (this.only === null || this.only === game)) {
+          this.samples.push(performance.now() - pending.at);
+        }
         pending = null;
         if (m.type === 'rejected') socket.send({ type: 'sync', game });
         act();
@@ -1241,12 +1245,22 @@ class PacedPlayers {
     socket.send({ type: 'join', game, as: 'player' });
   }
 
-  /** The samples taken until `count` more arrive (or `budgetMs` passes). */
-  async measure(count: number, budgetMs: number): Promise<Percentiles> {
+  /** The samples taken until `count` more arrive (or `budgetMs` passes, or, with `game`, that game ends:
+   *  only its intents are sampled). */
+  async measure(count: number, budgetMs: number, game: string | null = null): Promise<Percentiles> {
     this.samples = [];
+    this.only = game;
     const until = Date.now() + budgetMs;
-    while (this.samples.length < count && Date.now() < until) await sleep(50);
+    while (this.samples.length < count && Date.now() < until && (game === null || this.game === game)) {
+      await sleep(50);
+    }
+    this.only = null;
     return percentiles(this.samples);
+  }
+
+  /** The samples of the last `measure`, as they are (for a measure taken in parts). */
+  get taken(): readonly number[] {
+    return this.samples;
   }
 
   async stop(): Promise<void> {
@@ -1333,42 +1347,49 @@ export async function benchAbuse(
       10,
       (i) => guest(`Watcher ${i + 1}`),
     );
-    const game = driven.game;
     const spectators = (
       await pooled(
         Array.from({ length: 1000 }, (_, i) => i),
         50,
-        async (i) => {
-          const socket = await BenchSocket.connect(server.wsUrl, watchers[i % 50]!.accessToken).catch(
-            () => null,
-          );
-          if (socket === null) return null;
-          for (let attempt = 0; attempt < 20; attempt++) {
-            const joined = await new Promise<boolean | null>((resolve) => {
-              const timer = setTimeout(() => resolve(false), 20_000);
-              socket.listener = (m) => {
-                if (m.type === 'joined' && m.game === game) {
-                  clearTimeout(timer);
-                  resolve(true);
-                } else if (m.type === 'error') {
-                  clearTimeout(timer);
-                  resolve(m.code === 'rateLimited' ? null : false);
-                }
-              };
-              socket.send({ type: 'join', game, as: 'spectator' });
-            });
-            if (joined === true) break;
-            if (joined === false) return socket;
-            await sleep(1000); // the user's joins per second: wait and send it again
-          }
-          socket.listener = () => {};
-          return socket;
-        },
+        (i) => BenchSocket.connect(server.wsUrl, watchers[i % 50]!.accessToken).catch(() => null),
       )
     ).filter((s): s is BenchSocket => s !== null);
     open.push(...spectators);
+    /** Every spectator joins `game` (a user's joins per second are capped: a refused join waits). */
+    const watch = (game: string) =>
+      pooled(spectators, 50, async (socket) => {
+        for (let attempt = 0; attempt < 30 && socket.isOpen; attempt++) {
+          const joined = await new Promise<boolean | null>((resolve) => {
+            const timer = setTimeout(() => resolve(false), 20_000);
+            socket.listener = (m) => {
+              if (m.type === 'joined' && m.game === game) {
+                clearTimeout(timer);
+                resolve(true);
+              } else if (m.type === 'error') {
+                clearTimeout(timer);
+                resolve(m.code === 'rateLimited' ? null : false);
+              }
+            };
+            socket.send({ type: 'join', game, as: 'spectator' });
+          });
+          if (joined !== null) break;
+          await sleep(1000);
+        }
+        socket.listener = () => {};
+      });
+    // The players' game may end meanwhile: the spectators follow them to the next one, and only intents
+    // of a game they all watch are sampled.
+    const crowdSamples: number[] = [];
+    const until = Date.now() + 120_000;
+    while (crowdSamples.length < samples && Date.now() < until) {
+      const game = driven.game;
+      await watch(game);
+      if (driven.game !== game) continue;
+      await driven.measure(samples - crowdSamples.length, until - Date.now(), game);
+      crowdSamples.push(...driven.taken);
+    }
     const watching = spectators.filter((s) => s.isOpen).length;
-    const crowd = await driven.measure(samples, 60_000);
+    const crowd = percentiles(crowdSamples);
     await driven.stop();
     return {
       quiet,
