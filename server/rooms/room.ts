@@ -88,7 +88,14 @@ export interface Subscriber {
   /** Also send a fresh `state` after every batch. */
   readonly views: boolean;
   send(message: ServerMessage): void;
+  /** The same message already encoded as the protocol's JSON text (a socket): fan-out encodes each
+   *  message once per distinct recipient and hands every socket of that recipient the same text. */
+  sendEncoded?(text: string): void;
 }
+
+/** A fan-out's grouping key: a seat's player id, or the one spectators' view. */
+const SPECTATORS = '\u0000spectators';
+const recipientKey = (r: Recipient): string => playerOf(r) ?? SPECTATORS;
 
 export interface IntentRequest {
   readonly id: string;
@@ -403,10 +410,8 @@ export class Room {
     const logged = events.map((event, i) => ({ seq: first + i, event, at }));
     this.recent = [...this.recent, ...logged].slice(-this.deps.maxReplayEvents);
     if (finished) this.status = 'finished';
-    for (const sub of this.subscribers.values()) {
-      if (isSpectator(sub)) continue;
-      this.sendBatch(sub, logged, this.seq, this.state, finished);
-    }
+    const players = [...this.subscribers.values()].filter((sub) => !isSpectator(sub));
+    this.sendBatch(players, logged, this.seq, this.state, finished);
     this.sendClock();
     this.held.push({ events: logged, state: next, finished });
     this.release();
@@ -416,20 +421,24 @@ export class Room {
     }
   }
 
-  /** A batch to one subscriber: its events, the view after them if asked, the legal intents, and the dice
-   *  seed when the batch ended the game. */
+  /** A batch to these subscribers: its events, the view after them to those who asked, the legal
+   *  intents, and the dice seed when the batch ended the game. Each socket gets them in that order. */
   private sendBatch(
-    sub: Subscriber,
+    subs: readonly Subscriber[],
     logged: readonly LoggedEvent[],
     seq: number,
     state: GameState,
     finished: boolean,
   ): void {
-    for (const { seq, event } of logged) this.send(sub, { kind: 'event', game: this.id, seq, event });
-    if (sub.views) this.send(sub, { kind: 'state', game: this.id, seq, state });
-    this.send(sub, { kind: 'legal', game: this.id, seq, state });
+    if (subs.length === 0) return;
+    for (const { seq, event } of logged) this.fanOut(subs, { kind: 'event', game: this.id, seq, event });
+    this.fanOut(
+      subs.filter((sub) => sub.views),
+      { kind: 'state', game: this.id, seq, state },
+    );
+    this.fanOut(subs, { kind: 'legal', game: this.id, seq, state });
     if (finished) {
-      this.send(sub, {
+      this.fanOut(subs, {
         kind: 'diceRevealed',
         game: this.id,
         commitment: this.game.diceCommitment!,
@@ -449,9 +458,8 @@ export class Room {
       const batch = this.held.shift()!;
       const seq = batch.events.at(-1)!.seq;
       this.broadcasted = { seq, state: batch.state, finished: batch.finished };
-      for (const sub of this.subscribers.values()) {
-        if (isSpectator(sub)) this.sendBatch(sub, batch.events, seq, batch.state, batch.finished);
-      }
+      const spectators = [...this.subscribers.values()].filter(isSpectator);
+      this.sendBatch(spectators, batch.events, seq, batch.state, batch.finished);
       // The game is over for everyone: the chat's two channels are open to all.
       const chat = this.chat;
       if (batch.finished && chat)
@@ -731,10 +739,11 @@ export class Room {
   }
 
   private sendClock(): void {
-    for (const sub of this.subscribers.values()) {
-      const message = this.clockFor(sub);
-      if (message) this.send(sub, { kind: 'clock', message });
-    }
+    const message = this.clockMessage();
+    if (!message) return;
+    const delayed = this.game.broadcastDelayMs > 0;
+    const subs = [...this.subscribers.values()].filter((sub) => !(delayed && isSpectator(sub)));
+    this.fanOut(subs, { kind: 'clock', message });
   }
 
   // ------------------------------------------------------------------------------------ absent players
@@ -1057,13 +1066,36 @@ export class Room {
   }
 
   private broadcast(out: Outgoing): void {
-    for (const sub of this.subscribers.values()) this.send(sub, out);
+    this.fanOut(this.subscribers.values(), out);
   }
 
-  /** Every message to a subscriber goes through the one filter. */
   private send(sub: Subscriber, out: Outgoing): void {
-    const message = deliver(this.deps.engine, sub.recipient, out);
-    if (message) sub.send(message);
+    this.fanOut([sub], out);
+  }
+
+  /** Every message to subscribers goes through the one filter, once per distinct recipient (a seat's
+   *  player or the spectators), and is encoded once per recipient: every socket of a recipient gets the
+   *  same text, so a crowd of spectators costs one `deliver` and one encoding, not one per socket. */
+  private fanOut(subs: Iterable<Subscriber>, out: Outgoing): void {
+    const fitted = new Map<string, { message: ServerMessage | null; text?: string }>();
+    for (const sub of subs) {
+      const key = recipientKey(sub.recipient);
+      let fit = fitted.get(key);
+      if (!fit) {
+        fit = { message: deliver(this.deps.engine, sub.recipient, out) };
+        fitted.set(key, fit);
+      }
+      if (fit.message === null) continue;
+      if (sub.sendEncoded) {
+        if (fit.text === undefined) {
+          fit.text = JSON.stringify(fit.message);
+          this.deps.metrics.inc('messagesEncoded');
+        }
+        sub.sendEncoded(fit.text);
+      } else {
+        sub.send(fit.message);
+      }
+    }
   }
 
   // ------------------------------------------------------------------------------------ lifecycle
