@@ -115,7 +115,12 @@ export const ADJOURNED =
 export const ADJOURNED_RULE = 'tournament rules: a stage adjourned by the director';
 
 /** Refusals that say nothing about the intent itself: not remembered, so its id may be sent again. */
-const PASSING: ReadonlySet<ProtocolRejectionCode> = new Set(['staleSeq', 'unavailable', 'internalError']);
+const PASSING: ReadonlySet<ProtocolRejectionCode> = new Set([
+  'staleSeq',
+  'unavailable',
+  'adjourned',
+  'internalError',
+]);
 
 /** A refusal's code, message, rule and log context (Room.reject). */
 type RefusalArgs = [
@@ -316,7 +321,7 @@ export class Room {
     }
     if (this.closing) return reject('unavailable', 'The server is shutting down: send it again.');
     if (this.finished) return reject('gameNotRunning', 'The game is over.');
-    if (this.adjourned) return reject('notAllowed', ADJOURNED, ADJOURNED_RULE);
+    if (this.adjourned) return reject('adjourned', ADJOURNED, ADJOURNED_RULE);
     // A limit that ran out before its timer fired is applied first: the intent then meets the game as it is.
     if ('user' in sender && this.expiryDue()) {
       await this.expire();

@@ -225,6 +225,7 @@ export const SERVER_REJECTION_CODES = [
   'gameNotRunning',
   'staleSeq', // expectedSeq is not the game's current seq
   'unavailable', // the server is shutting down or lost a race for the log: send it again
+  'adjourned', // the tournament director adjourned the game's stage: send it again once it is resumed
   'internalError', // the server failed (logged): the game is unchanged
 ] as const;
 export const rejectionCodeSchema = z.enum([...REJECTION_CODES, ...SERVER_REJECTION_CODES]);

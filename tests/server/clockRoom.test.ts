@@ -184,7 +184,7 @@ describe('a timed room', () => {
     });
     const before = room.currentState;
     const reply = await room.submit({ user: 'bob' }, { id: 'm1', intent: { type: 'doneManeuvering' } });
-    expect(reply).toMatchObject({ type: 'rejected', code: 'notAllowed', message: ADJOURNED });
+    expect(reply).toMatchObject({ type: 'rejected', code: 'adjourned', message: ADJOURNED });
     expect((await room.forceAct(D)).type).toBe('rejected');
     await vi.advanceTimersByTimeAsync(10 * 3600_000);
     expect(events()).toEqual([]);

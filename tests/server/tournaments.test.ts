@@ -268,6 +268,46 @@ describe('tournaments', () => {
     });
     expect(refused.status).toBe(403);
   }, 300_000);
+  it('an adjourned stage stays adjourned over a restart: its games are paused again, and resume', async () => {
+    const config = testConfig();
+    let own = await startServer(config);
+    try {
+      const users: Tokens[] = [];
+      for (const username of ['director2', 'slow1', 'slow2']) {
+        users.push(
+          await ok(
+            call<Tokens>(own.app, 'POST', '/api/auth/register', {
+              body: { username, password: 'a long password' },
+            }),
+            201,
+          ),
+        );
+      }
+      const [td, ...players] = users;
+      const post = (path: string, token: string, body?: unknown) =>
+        ok(call<TournamentDetail>(own.app, 'POST', path, { token, body }));
+      const t = await ok(
+        call<TournamentDetail>(own.app, 'POST', '/api/tournaments', {
+          token: td!.accessToken,
+          body: { name: 'Restart', seed: 'restart', stages: [{ kind: 'swiss', rounds: 1, tableSizes: [2] }] },
+        }),
+        201,
+      );
+      for (const p of players) await post(`${base(t.id)}/register`, p.accessToken, {});
+      const started = await post(`${base(t.id)}/start`, td!.accessToken);
+      await post(`${base(t.id)}/stages/0/adjourn`, td!.accessToken, { reason: 'power cut' });
+      const game = started.stages[0]!.tables[0]!.game!;
+      await own.close();
+      own = await startServer(config);
+      const room = (await own.app.titan.rooms.get(game))!;
+      const seat = () => rulesEngine.pending(room.currentState).actor as Seat;
+      expect(await room.forceAct(seat())).toMatchObject({ type: 'rejected', message: ADJOURNED });
+      await post(`${base(t.id)}/stages/0/resume`, td!.accessToken);
+      expect(await room.forceAct(seat())).toMatchObject({ type: 'accepted' });
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
   it('stand-ins: an absent entrant replaced by the bot, the other removed (errata 20.0), time called (Law 21.1)', async () => {
     const t = await create({
       name: 'Stand-ins',
