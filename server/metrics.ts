@@ -24,6 +24,7 @@ export const COUNTERS = [
   'requestsRateLimited', // REST calls refused 429 by a cap (server/config.ts Limits)
   'socketsClosedTooMany', // a user's socket over `socketsPerUser` (4011)
   'joinsRefused', // a join over `gamesPerSocket` or `joinsPerSecond`
+  'messagesEncoded', // room fan-out messages JSON-encoded: one per distinct recipient, not per socket
   'faults', // an exception while handling an intent (logged at error)
 ] as const;
 export type Counter = (typeof COUNTERS)[number];

@@ -88,7 +88,14 @@ export interface Subscriber {
   /** Also send a fresh `state` after every batch. */
   readonly views: boolean;
   send(message: ServerMessage): void;
+  /** The same message already encoded as the protocol's JSON text (a socket): fan-out encodes each
+   *  message once per distinct recipient and hands every socket of that recipient the same text. */
+  sendEncoded?(text: string): void;
 }
+
+/** A fan-out's grouping key: a seat's player id, or the one spectators' view. */
+const SPECTATORS = '\u0000spectators';
+const recipientKey = (r: Recipient): string => playerOf(r) ?? SPECTATORS;
 
 export interface IntentRequest {
   readonly id: string;
@@ -101,6 +108,11 @@ export type Reply = ServerMessageOf<'accepted'> | ServerMessageOf<'rejected'>;
 /** Replies to remember per room, so a repeated id is answered from memory (the database is the
  *  authority for accepted ones). */
 const REMEMBERED_REPLIES = 2048;
+
+/** The refusal of every intent while the tournament director has adjourned the game's stage (`adjourn`). */
+export const ADJOURNED =
+  'The tournament director has adjourned this game; play resumes when the director resumes the stage.';
+export const ADJOURNED_RULE = 'tournament rules: a stage adjourned by the director';
 
 /** Refusals that say nothing about the intent itself: not remembered, so its id may be sent again. */
 const PASSING: ReadonlySet<ProtocolRejectionCode> = new Set(['staleSeq', 'unavailable', 'internalError']);
@@ -149,6 +161,8 @@ export class Room {
   private checkpointTimer: NodeJS.Timeout | null = null;
   /** The server's action at the last expiry was refused: nothing more until the game moves on. */
   private clockStalled = false;
+  /** The tournament director has adjourned the game's stage: no clock runs, nobody plays, until resumed. */
+  private adjourned = false;
 
   private constructor(
     readonly game: StoredGame,
@@ -302,6 +316,7 @@ export class Room {
     }
     if (this.closing) return reject('unavailable', 'The server is shutting down: send it again.');
     if (this.finished) return reject('gameNotRunning', 'The game is over.');
+    if (this.adjourned) return reject('notAllowed', ADJOURNED, ADJOURNED_RULE);
     // A limit that ran out before its timer fired is applied first: the intent then meets the game as it is.
     if ('user' in sender && this.expiryDue()) {
       await this.expire();
@@ -395,10 +410,8 @@ export class Room {
     const logged = events.map((event, i) => ({ seq: first + i, event, at }));
     this.recent = [...this.recent, ...logged].slice(-this.deps.maxReplayEvents);
     if (finished) this.status = 'finished';
-    for (const sub of this.subscribers.values()) {
-      if (isSpectator(sub)) continue;
-      this.sendBatch(sub, logged, this.seq, this.state, finished);
-    }
+    const players = [...this.subscribers.values()].filter((sub) => !isSpectator(sub));
+    this.sendBatch(players, logged, this.seq, this.state, finished);
     this.sendClock();
     this.held.push({ events: logged, state: next, finished });
     this.release();
@@ -408,20 +421,24 @@ export class Room {
     }
   }
 
-  /** A batch to one subscriber: its events, the view after them if asked, the legal intents, and the dice
-   *  seed when the batch ended the game. */
+  /** A batch to these subscribers: its events, the view after them to those who asked, the legal
+   *  intents, and the dice seed when the batch ended the game. Each socket gets them in that order. */
   private sendBatch(
-    sub: Subscriber,
+    subs: readonly Subscriber[],
     logged: readonly LoggedEvent[],
     seq: number,
     state: GameState,
     finished: boolean,
   ): void {
-    for (const { seq, event } of logged) this.send(sub, { kind: 'event', game: this.id, seq, event });
-    if (sub.views) this.send(sub, { kind: 'state', game: this.id, seq, state });
-    this.send(sub, { kind: 'legal', game: this.id, seq, state });
+    if (subs.length === 0) return;
+    for (const { seq, event } of logged) this.fanOut(subs, { kind: 'event', game: this.id, seq, event });
+    this.fanOut(
+      subs.filter((sub) => sub.views),
+      { kind: 'state', game: this.id, seq, state },
+    );
+    this.fanOut(subs, { kind: 'legal', game: this.id, seq, state });
     if (finished) {
-      this.send(sub, {
+      this.fanOut(subs, {
         kind: 'diceRevealed',
         game: this.id,
         commitment: this.game.diceCommitment!,
@@ -441,9 +458,8 @@ export class Room {
       const batch = this.held.shift()!;
       const seq = batch.events.at(-1)!.seq;
       this.broadcasted = { seq, state: batch.state, finished: batch.finished };
-      for (const sub of this.subscribers.values()) {
-        if (isSpectator(sub)) this.sendBatch(sub, batch.events, seq, batch.state, batch.finished);
-      }
+      const spectators = [...this.subscribers.values()].filter(isSpectator);
+      this.sendBatch(spectators, batch.events, seq, batch.state, batch.finished);
       // The game is over for everyone: the chat's two channels are open to all.
       const chat = this.chat;
       if (batch.finished && chat)
@@ -518,7 +534,7 @@ export class Room {
 
   /** If a bot seat must act, it acts after the configured delay, through the same intent path. */
   private scheduleBot(): void {
-    if (this.closing || this.finished || this.botTimer || this.botStalled) return;
+    if (this.closing || this.finished || this.adjourned || this.botTimer || this.botStalled) return;
     if (!Number.isFinite(this.deps.botDelayMs)) return;
     const actor = this.deps.engine.pending(this.state).actor;
     const seat = this.game.seats.find((s) => s.seat === actor);
@@ -603,16 +619,26 @@ export class Room {
     );
   }
 
+  /** The next limit to run out; none while the game is adjourned or the server's last action was refused. */
+  private expiry(): ReturnType<typeof nextExpiry> {
+    return this.clock === null || this.clockStalled || this.adjourned ? null : nextExpiry(this.clock);
+  }
+
   private expiryDue(): boolean {
-    const expiry = this.clock === null || this.clockStalled ? null : nextExpiry(this.clock);
+    const expiry = this.expiry();
     return expiry !== null && expiry.at <= Date.now();
+  }
+
+  /** The clock charged up to `now`; an adjourned game's is not charged (it was charged when adjourned). */
+  private clockAt(clock: ClockRecord, now: number): ClockRecord {
+    return this.adjourned ? clock : charge(clock, now);
   }
 
   /** Arms the timer of the next limit to run out, and the checkpoint of a running clock. */
   private scheduleClock(): void {
     if (this.clockTimer) clearTimeout(this.clockTimer);
     this.clockTimer = null;
-    const expiry = this.clock === null || this.clockStalled ? null : nextExpiry(this.clock);
+    const expiry = this.expiry();
     if (this.closing || this.finished || expiry === null) {
       if (this.checkpointTimer) clearInterval(this.checkpointTimer);
       this.checkpointTimer = null;
@@ -680,7 +706,7 @@ export class Room {
 
   private async checkpoint(): Promise<void> {
     if (this.clock === null || this.finished) return;
-    this.clock = charge(this.clock, Date.now());
+    this.clock = this.clockAt(this.clock, Date.now());
     await this.deps.log.saveClock(this.id, this.clock);
   }
 
@@ -688,15 +714,16 @@ export class Room {
     const tc = this.game.timeControl;
     if (this.clock === null || tc === null) return null;
     const now = Date.now();
-    const c = charge(this.clock, now);
-    const expiry = this.finished ? null : nextExpiry(c);
+    const c = this.clockAt(this.clock, now);
+    const expiry = this.finished || this.adjourned ? null : nextExpiry(c);
     return {
       type: 'clock',
       game: this.id,
       seq: this.seq,
       serverTime: now,
       timeControl: tc,
-      running: this.finished ? null : c.actor,
+      running: this.finished || this.adjourned ? null : c.actor,
+      ...(this.adjourned ? { adjourned: true } : {}),
       decisionMs: c.decisionMs,
       banks: c.banks,
       phase: c.phase === null ? null : { kind: c.phase.kind, ms: c.phase.ms },
@@ -712,10 +739,11 @@ export class Room {
   }
 
   private sendClock(): void {
-    for (const sub of this.subscribers.values()) {
-      const message = this.clockFor(sub);
-      if (message) this.send(sub, { kind: 'clock', message });
-    }
+    const message = this.clockMessage();
+    if (!message) return;
+    const delayed = this.game.broadcastDelayMs > 0;
+    const subs = [...this.subscribers.values()].filter((sub) => !(delayed && isSpectator(sub)));
+    this.fanOut(subs, { kind: 'clock', message });
   }
 
   // ------------------------------------------------------------------------------------ absent players
@@ -727,7 +755,7 @@ export class Room {
     if (this.absenceTimer) clearTimeout(this.absenceTimer);
     this.absenceTimer = null;
     const grace = this.game.timeControl?.absentGraceSeconds;
-    if (grace === undefined || this.closing || this.finished) return;
+    if (grace === undefined || this.closing || this.finished || this.adjourned) return;
     const now = Date.now();
     let wake = Number.POSITIVE_INFINITY;
     for (const [seat, since] of this.goneSince) {
@@ -752,7 +780,7 @@ export class Room {
   private async absenceTick(): Promise<void> {
     const tc = this.game.timeControl;
     const grace = tc?.absentGraceSeconds;
-    if (tc === null || grace === undefined || this.closing || this.finished) return;
+    if (tc === null || grace === undefined || this.closing || this.finished || this.adjourned) return;
     const now = Date.now();
     let changed = false;
     for (const [seat, since] of this.goneSince) {
@@ -804,6 +832,42 @@ export class Room {
         );
       }
       return this.forced(seat, 'director', await this.playFor(seat, false, play));
+    });
+  }
+
+  /**
+   * The tournament director adjourns the game's stage (`on`) or resumes it. Adjourned: the clock is charged up
+   * to now and stops (no limit can run out), no bot or absent seat is played, and every intent is refused.
+   * Resumed: the clock runs again from what was left (the adjournment is charged to nobody, like a restart,
+   * clock.ts `resumed`), absence graces start again, and whoever must act is told again. Not persisted
+   * here: the tournament's stage status is, and the tournament service adjourns the rooms again on start-up.
+   */
+  adjourn(on: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.adjourned === on || this.finished) return;
+      const now = Date.now();
+      if (on) {
+        if (this.clock !== null) this.clock = charge(this.clock, now);
+        this.adjourned = true;
+        if (this.botTimer) clearTimeout(this.botTimer);
+        this.botTimer = null;
+      } else {
+        this.adjourned = false;
+        if (this.clock !== null) this.clock = resumed(this.clock, now);
+        for (const seat of this.goneSince.keys()) if (!this.absent.has(seat)) this.goneSince.set(seat, now);
+      }
+      if (this.clock !== null) await this.deps.log.saveClock(this.id, this.clock);
+      this.scheduleClock();
+      this.scheduleAbsence();
+      this.scheduleBot();
+      this.sendClock();
+      if (!on) {
+        for (const sub of this.subscribers.values()) {
+          const { seq, state } = this.gameFor(sub);
+          if (state !== null && !isSpectator(sub))
+            this.send(sub, { kind: 'legal', game: this.id, seq, state });
+        }
+      }
     });
   }
 
@@ -1002,13 +1066,36 @@ export class Room {
   }
 
   private broadcast(out: Outgoing): void {
-    for (const sub of this.subscribers.values()) this.send(sub, out);
+    this.fanOut(this.subscribers.values(), out);
   }
 
-  /** Every message to a subscriber goes through the one filter. */
   private send(sub: Subscriber, out: Outgoing): void {
-    const message = deliver(this.deps.engine, sub.recipient, out);
-    if (message) sub.send(message);
+    this.fanOut([sub], out);
+  }
+
+  /** Every message to subscribers goes through the one filter, once per distinct recipient (a seat's
+   *  player or the spectators), and is encoded once per recipient: every socket of a recipient gets the
+   *  same text, so a crowd of spectators costs one `deliver` and one encoding, not one per socket. */
+  private fanOut(subs: Iterable<Subscriber>, out: Outgoing): void {
+    const fitted = new Map<string, { message: ServerMessage | null; text?: string }>();
+    for (const sub of subs) {
+      const key = recipientKey(sub.recipient);
+      let fit = fitted.get(key);
+      if (!fit) {
+        fit = { message: deliver(this.deps.engine, sub.recipient, out) };
+        fitted.set(key, fit);
+      }
+      if (fit.message === null) continue;
+      if (sub.sendEncoded) {
+        if (fit.text === undefined) {
+          fit.text = JSON.stringify(fit.message);
+          this.deps.metrics.inc('messagesEncoded');
+        }
+        sub.sendEncoded(fit.text);
+      } else {
+        sub.send(fit.message);
+      }
+    }
   }
 
   // ------------------------------------------------------------------------------------ lifecycle

@@ -44,6 +44,7 @@ export class StandIns {
         void room.forceAct(seat, now).then(
           (reply) => {
             if (reply.type === 'rejected') {
+              actedAt = -1; // told again (e.g. when an adjourned stage resumes), it tries again
               this.logger.warn({ game: gameId, seat, reply }, 'the stand-in could not act');
             }
           },

@@ -805,6 +805,18 @@ export function tournaments(
     }
   }
 
+  /** The games in play at an adjourned stage stop (their clocks too) until it resumes (Room.adjourn); also
+   *  after a restart, for the stages the database says are adjourned. Resuming reaches every loaded game of
+   *  the stage, also one whose table got its result meanwhile (a forfeit). */
+  async function adjournGames(stage: StageRow, on: boolean): Promise<void> {
+    for (const table of stage.tables) {
+      if (!table.gameId) continue;
+      if (on && table.status !== 'playing') continue;
+      const room = on ? await rooms.get(table.gameId) : rooms.loaded(table.gameId);
+      await room?.adjourn(on);
+    }
+  }
+
   /** The running game of a table (refused when there is none). */
   async function roomOf(table: TableRow) {
     const room = table.gameId && table.status === 'playing' ? await rooms.get(table.gameId) : null;
@@ -980,6 +992,7 @@ export function tournaments(
           await tx.tournamentStage.update({ where: { id: stage.id }, data: { status: 'adjourned' } });
           await record(tx, id, user.userId, 'adjourned', { stage: index, reason });
         });
+        await adjournGames(stage, true);
       }),
 
     resume: (user, id, index) =>
@@ -991,6 +1004,7 @@ export function tournaments(
           await tx.tournamentStage.update({ where: { id: stage.id }, data: { status: 'running' } });
           await record(tx, id, user.userId, 'resumed', { stage: index });
         });
+        await adjournGames(stage, false);
       }),
 
     enterHeat: (user, id, index, round) =>
@@ -1124,7 +1138,9 @@ export function tournaments(
       for (const { id } of running) {
         await serial(id, async () => {
           await advance(id, null, null);
-          await restoreStandIns(await load(id));
+          const t = await load(id);
+          for (const stage of t.stages) if (stage.status === 'adjourned') await adjournGames(stage, true);
+          await restoreStandIns(t);
         });
       }
     },

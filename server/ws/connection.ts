@@ -48,12 +48,17 @@ export class Connection {
   }
 
   send(message: ServerMessage): void {
+    this.sendEncoded(JSON.stringify(message));
+  }
+
+  /** Sends a message already encoded (a room encodes each fan-out message once per recipient). */
+  sendEncoded(text: string): void {
     if (!this.isOpen) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.onSlow();
       return;
     }
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(text);
   }
 
   /** Signs the socket in as `user` until `expiresAt` (replacing an earlier sign-in's deadline): then

@@ -423,7 +423,14 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     if (earlier) await earlier.room.leave(conn.id);
     conn.joined.set(message.game, { room, recipient });
     await room.join(
-      { id: conn.id, recipient, user: user.userId, views: message.views ?? false, send: (m) => conn.send(m) },
+      {
+        id: conn.id,
+        recipient,
+        user: user.userId,
+        views: message.views ?? false,
+        send: (m) => conn.send(m),
+        sendEncoded: (text) => conn.sendEncoded(text),
+      },
       message.lastSeq,
     );
   }

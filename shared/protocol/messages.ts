@@ -361,6 +361,9 @@ export const clockMessage = z.object({
   gameMs: z.number().nullable(),
   /** When the running player's first limit runs out, in ms after `serverTime`; null: none runs. */
   deadlineMs: z.number().nullable(),
+  /** True while the tournament director has adjourned the game's stage: no clock runs (`running` is null),
+   *  every intent is refused, and the time adjourned is charged to nobody. Absent otherwise. */
+  adjourned: z.literal(true).optional(),
 });
 
 /** A seated player's connection dropped, or he came back. */

@@ -1,6 +1,7 @@
 // The broadcast delay (issue 11): a spectator of a delayed game never receives an event before it is as old
 // as the delay — live, on joining, on reconnecting, after the room is rebuilt — while the players receive
-// everything at once; and the lobby's list of live battles shows a battle only once spectators may see it.
+// everything at once; the lobby's list of live battles shows a battle only once spectators may see it; and a
+// crowd of spectators costs the room one encoding per message per distinct view, not one per socket.
 // Fake timers throughout (no sleeping): the room runs on an in-memory event log.
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -283,5 +284,56 @@ describe('live battles', () => {
     expect(changes).toHaveBeenCalled();
     while (one.currentState.battle !== null) await play(one, 1, 1_000, random);
     expect(battles.list().map((b) => b.game)).toEqual([ids[1]]);
+  });
+});
+
+describe('spectator fan-out (issue 12)', () => {
+  /** A socket-like subscriber: it takes the encoded text, as the gateway's sockets do. */
+  function socket(id: string, recipient: Subscriber['recipient']) {
+    const texts: string[] = [];
+    const sub: Subscriber = {
+      id,
+      recipient,
+      views: true,
+      send: (m) => texts.push(JSON.stringify(m)),
+      sendEncoded: (text) => texts.push(text),
+    };
+    return { sub, texts };
+  }
+
+  it('each message is fitted and encoded once per distinct view, not once per socket', async () => {
+    const { log } = newGame({ delayMs: 0 });
+    const roomDeps = deps(log);
+    const room = (await Room.load('g', roomDeps))!;
+    const spectators = Array.from({ length: 40 }, (_, i) => socket(`s${i}`, { spectator: true }));
+    const ann = [socket('ann-1', { player: 'p1' }), socket('ann-2', { player: 'p1' })];
+    const bob = socket('bob', { player: 'p2' });
+    for (const s of [...spectators, ...ann, bob]) await room.join(s.sub, undefined);
+    const encoded = () => roomDeps.metrics.read().messagesEncoded;
+    const texts = [...spectators, ...ann, bob].map((s) => s.texts.length);
+
+    const before = encoded();
+    const seqBefore = room.currentSeq;
+    await play(room, 1, 1_000, seeded(3));
+    const events = room.currentSeq - seqBefore;
+    expect(events).toBeGreaterThan(0);
+    // Three views (p1, p2, the spectators): each event and the fresh state once per view; the legal
+    // intents only for the player to act; no clock (the game has no time control).
+    expect(encoded() - before).toBe(events * 3 + 3 + 1);
+
+    // Every socket of one view received the very same texts; the spectators saw the same game as ever.
+    const fresh = (s: { texts: string[] }, i: number) => s.texts.slice(texts[i]);
+    const first = fresh(spectators[0]!, 0);
+    expect(first.length).toBe(events + 1);
+    for (const [i, s] of spectators.entries()) expect(fresh(s, i)).toEqual(first);
+    expect(fresh(ann[0]!, spectators.length)).toEqual(fresh(ann[1]!, spectators.length + 1));
+    expect(first.map((t) => JSON.parse(t).type)).toEqual([...Array(events).fill('event'), 'state']);
+
+    // Another crowd of spectators costs nothing more per message.
+    for (let i = 0; i < 40; i++) await room.join(socket(`t${i}`, { spectator: true }).sub, undefined);
+    const again = encoded();
+    const seqAgain = room.currentSeq;
+    await play(room, 1, 1_000, seeded(4));
+    expect(encoded() - again).toBe((room.currentSeq - seqAgain) * 3 + 3 + 1);
   });
 });

@@ -7,11 +7,11 @@ import { rulesEngine } from '../../server/engine';
 import { createMetrics } from '../../server/metrics';
 import type { ClockRecord } from '../../server/rooms/clock';
 import { newSeed } from '../../server/rooms/dice';
-import { Room, type RoomDeps } from '../../server/rooms/room';
+import { ADJOURNED, Room, type RoomDeps } from '../../server/rooms/room';
 import type { GameLog, LoggedEvent, StoredGame } from '../../server/rooms/store';
 import type { EventOf, GameEvent } from '../../shared/engine/events';
 import type { GameState } from '../../shared/engine/types';
-import type { TimeControl } from '../../shared/protocol/messages';
+import type { ServerMessage, TimeControl } from '../../shared/protocol/messages';
 import { A, begin, D, engagedRun, toBattle } from '../engine/engagement/build';
 
 beforeEach(() => {
@@ -158,6 +158,45 @@ describe('a timed room', () => {
     expect(room.currentState).toBe(before);
     // The director's stand-in still plays the seat.
     expect((await room.forceAct(D)).type).toBe('accepted');
+    await room.close();
+  });
+
+  it('an adjourned game never runs out of time; resumed, it runs out when what was left is spent', async () => {
+    const { room, events, clock } = await timedRoom(battle(), { perDecisionSeconds: 60, onExpiry: 'refuse' });
+    const clocks: ServerMessage[] = [];
+    await room.join(
+      {
+        id: 'ann',
+        recipient: { player: 'p1' },
+        views: false,
+        send: (m) => m.type === 'clock' && clocks.push(m),
+      },
+      undefined,
+    );
+    await vi.advanceTimersByTimeAsync(20_000);
+    await room.adjourn(true);
+    expect(clock()).toMatchObject({ actor: D, decisionMs: 40_000 });
+    expect(clocks.at(-1)).toMatchObject({
+      running: null,
+      adjourned: true,
+      decisionMs: 40_000,
+      deadlineMs: null,
+    });
+    const before = room.currentState;
+    const reply = await room.submit({ user: 'bob' }, { id: 'm1', intent: { type: 'doneManeuvering' } });
+    expect(reply).toMatchObject({ type: 'rejected', code: 'notAllowed', message: ADJOURNED });
+    expect((await room.forceAct(D)).type).toBe('rejected');
+    await vi.advanceTimersByTimeAsync(10 * 3600_000);
+    expect(events()).toEqual([]);
+    expect(room.currentState).toBe(before);
+    // Resumed: the 40 s left are the player's again; the ten hours adjourned are charged to nobody.
+    await room.adjourn(false);
+    expect(clocks.at(-1)).toMatchObject({ running: D, decisionMs: 40_000, deadlineMs: 40_000 });
+    expect(clocks.at(-1)).not.toHaveProperty('adjourned');
+    await vi.advanceTimersByTimeAsync(40_000 - 1);
+    expect(events()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(forcedIn(events())[0]).toMatchObject({ player: D, forced: { by: 'time' } });
     await room.close();
   });
 

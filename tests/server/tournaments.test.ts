@@ -4,6 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { rulesEngine } from '../../server/engine';
+import { ADJOURNED } from '../../server/rooms/room';
+import type { Seat } from '../../shared/protocol/messages';
 import type { Tokens } from '../../shared/protocol/rest';
 import type { createTournamentBody, TournamentDetail } from '../../shared/protocol/tournament';
 import { drawRandom, planTables, seatKeepApart, shuffled } from '../../shared/tournament';
@@ -209,8 +212,17 @@ describe('tournaments', () => {
     const started = await act(t.id, '/start');
     expect(started.stages[0]?.tables.filter((x) => x.round === 1)).toHaveLength(2);
     const absentIds = new Set(started.entrants.filter((e) => e.kind === 'user').map((e) => e.id));
-    await act(t.id, '/stages/0/adjourn', { reason: 'lunch' });
-    // Bot-only tables finish by themselves; tables with an absent entrant wait.
+    await act(t.id, '/stages/0/adjourn', { reason: 'coffee' });
+    // Adjourned: every game in play stops; nobody, not even the director, can play in it.
+    const rooms = server.app.titan.rooms;
+    const playing = (await read(t.id)).stages[0]!.tables.filter((x) => x.status === 'playing');
+    for (const table of playing) {
+      const room = rooms.loaded(table.game!)!;
+      const seat = rulesEngine.pending(room.currentState).actor as Seat;
+      expect(await room.forceAct(seat)).toMatchObject({ type: 'rejected', message: ADJOURNED });
+    }
+    await act(t.id, '/stages/0/resume');
+    // Resumed: bot-only tables finish by themselves; tables with an absent entrant wait.
     await waitFor(
       async () =>
         (await read(t.id)).stages[0]!.tables.every(
@@ -218,6 +230,7 @@ describe('tournaments', () => {
         ),
       'the bot tables',
     );
+    await act(t.id, '/stages/0/adjourn', { reason: 'lunch' });
     let now = await read(t.id);
     for (const table of now.stages[0]!.tables.filter((x) => x.status === 'playing')) {
       const winner = table.entrants.find((e) => !absentIds.has(e.entrant)) ?? table.entrants[0]!;

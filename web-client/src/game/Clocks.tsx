@@ -60,10 +60,16 @@ export function Clocks() {
   const m = clock.message;
   const elapsed = Math.max(0, now - clock.receivedAt);
   const seats = [...new Set([...Object.keys(m.banks), ...(m.running === null ? [] : [m.running])])].sort();
-  const game = left(m.gameMs, true, elapsed);
+  // Adjourned by the tournament director: nothing counts down until the stage is resumed.
+  const game = left(m.gameMs, !m.adjourned, elapsed);
   return (
     <section className="clocks" aria-label="Clocks">
       <p className="sub time-control">{describeTimeControl(m.timeControl)}</p>
+      {m.adjourned && (
+        <p className="sub adjourned" role="status">
+          Clocks paused: the tournament director has adjourned this game.
+        </p>
+      )}
       <ul>
         {seats.map((seat) => {
           const running = m.running === seat;
