@@ -68,11 +68,25 @@ export const userSchema = z.object({
 });
 export type UserDto = z.infer<typeof userSchema>;
 
-export const registerBody = z.object({
-  username: usernameSchema,
-  password: passwordSchema,
-  displayName: displayNameSchema.optional(),
-});
+export const registerBody = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    displayName: displayNameSchema.optional(),
+  })
+  // Without a display name the username is shown instead: it must then pass the display-name rule.
+  .superRefine((body, ctx) => {
+    if (body.displayName !== undefined) return;
+    const shown = displayNameSchema.safeParse(body.username);
+    if (shown.success) return;
+    for (const issue of shown.error.issues) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['username'],
+        message: `${issue.message} as a display name: choose another username, or give a display name`,
+      });
+    }
+  });
 export const loginBody = z.object({
   username: z.string().min(1).max(32),
   password: z.string().min(1).max(200),

@@ -379,6 +379,7 @@ describe.skipIf(!available)('the browser client, end to end', () => {
     }
     // The dice seed is revealed at the end (issue 6) and shown beside the winner.
     await alice.waitForFunction(() => window.__titan?.session.getState().dice.seed != null);
-    await alice.locator('.game-over code').waitFor();
+    const seed = await alice.evaluate(() => window.__titan?.session.getState().dice.seed);
+    await alice.locator('.game-over .dice-proof code', { hasText: seed as string }).waitFor();
   }, 600_000);
 });

@@ -73,6 +73,30 @@ describe('accounts', () => {
     expect(res.body.error.message).toMatch(/username/);
   });
 
+  it('a username shown as the display name must pass the display-name rule (no "Server", no "bot7")', async () => {
+    for (const username of ['Server', 'bot7', 'Admin']) {
+      const res = await call<{ error: { code: string; message: string } }>(
+        app,
+        'POST',
+        '/api/auth/register',
+        {
+          body: { username, password: 'labyrinth-1' },
+        },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalidRequest');
+      expect(res.body.error.message).toMatch(/reserved.*display name/);
+    }
+    // With a display name of his own, the username is not shown: it may be any free username.
+    const named = await ok(
+      call<Tokens>(app, 'POST', '/api/auth/register', {
+        body: { username: 'Server', password: 'labyrinth-1', displayName: 'Phaedra' },
+      }),
+      201,
+    );
+    expect(named.user).toMatchObject({ name: 'Phaedra', username: 'server' });
+  });
+
   it('guest accounts carry a display name', async () => {
     const g = await guest(app, '  Perseus ');
     expect(g.user).toMatchObject({ name: 'Perseus', guest: true, username: null });
