@@ -109,6 +109,8 @@ export type Reply = ServerMessageOf<'accepted'> | ServerMessageOf<'rejected'>;
  *  authority for accepted ones). */
 const REMEMBERED_REPLIES = 2048;
 
+const DIRECTOR_IDS = { callTime: 'call-time', stopGame: 'stop-game' } as const;
+
 /** The refusal of every intent while the tournament director has adjourned the game's stage (`adjourn`). */
 export const ADJOURNED =
   'The tournament director has adjourned this game; play resumes when the director resumes the stage.';
@@ -321,7 +323,8 @@ export class Room {
     }
     if (this.closing) return reject('unavailable', 'The server is shutting down: send it again.');
     if (this.finished) return reject('gameNotRunning', 'The game is over.');
-    if (this.adjourned) return reject('adjourned', ADJOURNED, ADJOURNED_RULE);
+    // The director may still end an adjourned game (a forfeit); nobody plays in it.
+    if (this.adjourned && !('director' in sender)) return reject('adjourned', ADJOURNED, ADJOURNED_RULE);
     // A limit that ran out before its timer fired is applied first: the intent then meets the game as it is.
     if ('user' in sender && this.expiryDue()) {
       await this.expire();
@@ -879,9 +882,23 @@ export class Room {
   /** The tournament director calls time (Law 21.1, errata 21.1): the player on turn finishes it, then each
    *  remaining player gets one more full turn, and the game is scored by 21.1/20.5. */
   callTime(): Promise<Reply> {
+    return this.directorIntent('callTime');
+  }
+
+  /** The tournament director stops the game now (the engine's `stopGame`: a public `gameOver`, reason
+   *  'stopped', scored by 21.1/20.5), e.g. when he awards a forfeit: the table's result is his. */
+  stopGame(): Promise<Reply> {
+    return this.directorIntent('stopGame');
+  }
+
+  private directorIntent(type: 'callTime' | 'stopGame'): Promise<Reply> {
     return this.enqueue(() =>
-      this.decideAndAppend({ director: true }, `call-time-${this.seq}`, undefined, {}, (who, dice) =>
-        this.deps.engine.decide(this.state, who, { type: 'callTime' }, dice),
+      this.decideAndAppend(
+        { director: true },
+        `${DIRECTOR_IDS[type]}-${this.seq}`,
+        undefined,
+        {},
+        (who, dice) => this.deps.engine.decide(this.state, who, { type }, dice),
       ),
     );
   }

@@ -1054,6 +1054,14 @@ export function tournaments(
           'forfeit',
           body.reason,
         );
+        // A game still in play at the table ends now (the table's result is the forfeit, not the game's).
+        const room = table.gameId && table.status === 'playing' ? await rooms.get(table.gameId) : null;
+        if (room && !room.finished) {
+          const reply = await room.stopGame();
+          if (reply.type === 'rejected') {
+            logger.warn({ game: table.gameId, reply }, 'the forfeited game could not be stopped');
+          }
+        }
       }),
 
     correct: (user, id, tableId, body) =>

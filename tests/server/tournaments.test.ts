@@ -239,6 +239,14 @@ describe('tournaments', () => {
         reason: 'did not show',
       });
     }
+    // A forfeited game still in play ends at once: the director stops it (the engine's 'stopped').
+    const forfeited = now.stages[0]!.tables.filter((x) => x.result?.source === 'forfeit');
+    expect(forfeited.length).toBeGreaterThan(0);
+    for (const table of forfeited) {
+      const log = await logOf(server, table.game!);
+      expect(log.at(-1)).toMatchObject({ type: 'gameOver', result: { reason: 'stopped' } });
+      expect(rooms.loaded(table.game!)?.finished ?? true).toBe(true);
+    }
     // Adjourned: round 2 is not seated although round 1 is over.
     expect(now.stages[0]?.round).toBe(1);
     const table = now.stages[0]!.tables[0]!;
