@@ -140,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     snapshotEvery: config.snapshotEvery,
     maxReplayEvents: config.maxReplayEvents,
     clockCheckpointMs: config.clockCheckpointMs,
+    absentGraceSeconds: config.absentGraceSeconds,
   });
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));

@@ -39,6 +39,10 @@ export interface ServerConfig {
   /** The websocket heartbeat: a ping this often; a socket that leaves two unanswered is dropped (and its
    *  player counts as gone: presence, absence). */
   readonly heartbeatMs: number;
+  /** Games whose time control sets no `absentGraceSeconds` (untimed ones too): a player whose every socket
+   *  is gone this long is absent and his seat's bot plays for him until he is back (null: never). So no
+   *  game hangs on a player who walked away. */
+  readonly absentGraceSeconds: number | null;
   /** Caps on what one user or one address may hold or do (issue 12): refusals are 429 with Retry-After
    *  (REST), or close code 4011 / error `tooManyGames` / `rateLimited` (websocket). */
   readonly limits: Limits;
@@ -110,6 +114,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   snapshotEvery: 200,
   authTimeoutMs: 10_000,
   heartbeatMs: 15_000,
+  absentGraceSeconds: 900,
   limits: DEFAULT_LIMITS,
   scryptN: SCRYPT_N,
   metricsToken: null,
@@ -179,6 +184,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
     clockCheckpointMs: int(env.TITAN_CLOCK_CHECKPOINT_MS, d.clockCheckpointMs, 'TITAN_CLOCK_CHECKPOINT_MS'),
     heartbeatMs: positive(env.TITAN_HEARTBEAT_MS, d.heartbeatMs, 'TITAN_HEARTBEAT_MS'),
+    absentGraceSeconds: ((s) => (s === 0 ? null : s))(
+      int(env.TITAN_ABSENT_GRACE_SECONDS, d.absentGraceSeconds ?? 0, 'TITAN_ABSENT_GRACE_SECONDS'),
+    ),
     botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
     limits: Object.fromEntries(
       (Object.keys(LIMIT_VARIABLES) as (keyof Limits)[]).map((k) => [

@@ -50,6 +50,8 @@ export interface RoomDeps {
   readonly onFinished?: (room: Room) => void;
   /** The battles public games' spectators may see now (the lobby's list). */
   readonly liveBattles?: LiveBattles;
+  /** The server's absence grace for games whose time control sets none (config `absentGraceSeconds`). */
+  readonly absentGraceSeconds?: number | null;
 }
 
 /** What spectators have been shown: the game as of `seq` (null before anything is old enough). */
@@ -757,12 +759,11 @@ export class Room {
   // ------------------------------------------------------------------------------------ absent players
 
   /** Arms the timer of the next absence to begin, or of the server's next move for an absent seat that
-   *  must act (after the bot delay, like a bot seat). Only games whose time control sets
-   *  `absentGraceSeconds`. */
+   *  must act (after the bot delay, like a bot seat). */
   private scheduleAbsence(): void {
     if (this.absenceTimer) clearTimeout(this.absenceTimer);
     this.absenceTimer = null;
-    const grace = this.game.timeControl?.absentGraceSeconds;
+    const grace = this.absence()?.graceSeconds;
     if (grace === undefined || this.closing || this.finished || this.adjourned) return;
     const now = Date.now();
     let wake = Number.POSITIVE_INFINITY;
@@ -783,16 +784,25 @@ export class Room {
     );
   }
 
+  /** How an absent player is handled: the game's own `absentGraceSeconds` and `onExpiry`, else the server's
+   *  grace with the seat's bot playing (an untimed game never hangs on a player who walked away). */
+  private absence(): { readonly graceSeconds: number; readonly onExpiry: 'refuse' | 'bot' } | null {
+    const tc = this.game.timeControl;
+    if (tc?.absentGraceSeconds !== undefined)
+      return { graceSeconds: tc.absentGraceSeconds, onExpiry: tc.onExpiry };
+    const fallback = this.deps.absentGraceSeconds ?? null;
+    return fallback === null ? null : { graceSeconds: fallback, onExpiry: tc?.onExpiry ?? 'bot' };
+  }
+
   /** Seats gone past the grace become absent (everyone is told); an absent seat that must act is played:
    *  by its bot or as refusing (`onExpiry`), as a public `playerForced` by 'absence'. */
   private async absenceTick(): Promise<void> {
-    const tc = this.game.timeControl;
-    const grace = tc?.absentGraceSeconds;
-    if (tc === null || grace === undefined || this.closing || this.finished || this.adjourned) return;
+    const policy = this.absence();
+    if (policy === null || this.closing || this.finished || this.adjourned) return;
     const now = Date.now();
     let changed = false;
     for (const [seat, since] of this.goneSince) {
-      if (!this.absent.has(seat) && since + grace * 1000 <= now) {
+      if (!this.absent.has(seat) && since + policy.graceSeconds * 1000 <= now) {
         this.absent.add(seat);
         changed = true;
       }
@@ -800,7 +810,7 @@ export class Room {
     if (changed) this.presence();
     const actor = this.deps.engine.pending(this.state).actor as Seat | null;
     if (actor !== null && this.absent.has(actor)) {
-      const reply = await this.forced(actor, 'absence', await this.playFor(actor, false, tc.onExpiry));
+      const reply = await this.forced(actor, 'absence', await this.playFor(actor, false, policy.onExpiry));
       if (reply.type === 'rejected') {
         this.clockStalled = true;
         this.deps.logger.error(

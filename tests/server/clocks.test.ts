@@ -225,4 +225,34 @@ describe('time controls', () => {
     await back.close();
     await watcher.close();
   }, 120_000);
+
+  it("issue 11: an untimed game never hangs on a player who walked away: past the server's grace the bot plays his seat", async () => {
+    fakeTime();
+    const server = await startServer(testConfig({ heartbeatMs: 10_000, absentGraceSeconds: 600 }));
+    servers.push(server);
+    const { game, players } = await startedGame(server.app, 2, 2, {});
+    const room = (await server.app.titan.rooms.get(game.id))!;
+    expect(room.currentState.step.kind).toBe('rollTower');
+    const first = rulesEngine.pending(room.currentState).actor as 'p1' | 'p2';
+    const other = first === 'p1' ? 'p2' : 'p1';
+    const watcher = await TestClient.open(server.wsUrl, {
+      token: players[other === 'p1' ? 0 : 1]!.accessToken,
+    });
+    watcher.send({ type: 'join', game: game.id, as: 'player' });
+    await watcher.next('presence');
+    const start = room.currentSeq;
+    // The player on turn never connects: nothing is played for him before the server's grace is over...
+    await vi.advanceTimersByTimeAsync(599_000);
+    expect(room.currentSeq).toBe(start);
+    // ...and then his seat's bot plays his tower roll, a public forced event.
+    await vi.advanceTimersByTimeAsync(2_000);
+    await waitFor(() => room.currentSeq > start, 'the bot to play the absent seat');
+    expect(forcedIn(await logOf(server, game.id))[0]).toMatchObject({
+      player: first,
+      forced: { by: 'absence' },
+      play: 'bot',
+      actions: ['rollTower'],
+    });
+    await watcher.close();
+  }, 120_000);
 });

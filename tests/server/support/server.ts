@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     host: '127.0.0.1',
     dataDir: tempDataDir(),
     botDelayMs: 0,
+    // A test player who leaves stays his seat's player (tests/server/clocks.test.ts turns it on).
+    absentGraceSeconds: null,
     // Test players answer at machine speed.
     messagesPerSecond: 10_000,
     messageBurst: 10_000,
