@@ -1,54 +1,17 @@
 // Issue 14, end to end in headless Chromium: the table chat. Two seated players and two spectators, each in
 // their own browser; what a spectator writes reaches the other spectator and never the players, what a
 // player writes reaches the other player and never the spectators.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { rulesEngine } from '../../server/engine';
 import { clientState } from './support/driver';
-import {
-  buildTestClient,
-  chromiumAvailable,
-  type E2EServer,
-  launchChromium,
-  startE2EServer,
-} from './support/server';
+import { e2eAvailable, e2eSuite } from './support/suite';
 
-const available = chromiumAvailable();
-if (!available)
-  console.warn('\n*** e2e tests SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium) ***\n');
+const available = e2eAvailable();
 
 describe.skipIf(!available)('table chat in the browser (issue 14)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    const clientDir = await buildTestClient();
-    server = await startE2EServer(clientDir, rulesEngine);
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
-  });
-
-  /** A guest signed in, in a browser of his own, at `hash`. */
-  async function guestAt(name: string, hash = '#/'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => {
-      throw e;
-    });
-    await page.goto(`${server.url}/${hash}`);
-    await page.getByRole('tab', { name: 'Play as a guest' }).click();
-    await page.locator('input[name=displayName]').fill(name);
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    return page;
-  }
+  const suite = e2eSuite(rulesEngine);
+  const guestAt = suite.guest;
 
   async function write(page: Page, text: string): Promise<void> {
     const chat = page.getByRole('region', { name: 'Chat' });

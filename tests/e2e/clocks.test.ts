@@ -1,51 +1,14 @@
 // Issue 11, end to end in headless Chromium: a timed game chosen in the lobby's form shows its time control
 // and the clock of the player who must act, counting down in the page.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rulesEngine } from '../../server/engine';
-import {
-  buildTestClient,
-  chromiumAvailable,
-  type E2EServer,
-  launchChromium,
-  startE2EServer,
-} from './support/server';
+import { e2eAvailable, e2eSuite } from './support/suite';
 
-const available = chromiumAvailable();
-if (!available)
-  console.warn('\n*** e2e tests SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium) ***\n');
+const available = e2eAvailable();
 
 describe.skipIf(!available)('clocks in the browser (issue 11)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    const clientDir = await buildTestClient();
-    server = await startE2EServer(clientDir, rulesEngine);
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function guest(name: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => {
-      throw e;
-    });
-    await page.goto(`${server.url}/#/`);
-    await page.getByRole('tab', { name: 'Play as a guest' }).click();
-    await page.locator('input[name=displayName]').fill(name);
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    return page;
-  }
+  const suite = e2eSuite(rulesEngine);
+  const guest = suite.guest;
 
   it('errata 20.4, 21.0: the time control set at creation is shown, and the running clock counts down', async () => {
     const ann = await guest('Ann');
@@ -53,7 +16,10 @@ describe.skipIf(!available)('clocks in the browser (issue 11)', () => {
     await ann.getByRole('button', { name: 'Create the game' }).click();
     await ann.waitForURL(/#\/play\//);
     const game = /#\/play\/([0-9a-f-]{36})/.exec(ann.url())?.[1] as string;
-    const summary = await server.app().titan.db.prisma.game.findUniqueOrThrow({ where: { id: game } });
+    const summary = await suite
+      .server()
+      .app()
+      .titan.db.prisma.game.findUniqueOrThrow({ where: { id: game } });
     expect(summary.options).toMatchObject({ timeControl: { perDecisionSeconds: 60, onExpiry: 'bot' } });
     await ann.locator('li[data-seat="p2"]').getByRole('button', { name: 'Add a bot' }).click();
     await ann.locator('li[data-seat="p2"]').getByText('bot').waitFor();

@@ -1,44 +1,17 @@
 // Issue 11, end to end in headless Chromium: a director creates a tournament in the browser, enters two bots,
 // starts it, and the page shows the table with its watch link and, once the game is over, the final standings.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rulesEngine } from '../../server/engine';
-import {
-  buildTestClient,
-  chromiumAvailable,
-  type E2EServer,
-  launchChromium,
-  startE2EServer,
-} from './support/server';
+import { e2eAvailable, e2eSuite } from './support/suite';
 
-const available = chromiumAvailable();
-if (!available)
-  console.warn('\n*** e2e tests SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium) ***\n');
+const available = e2eAvailable();
 
 describe.skipIf(!available)('tournaments in the browser (issue 11)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    const clientDir = await buildTestClient();
-    server = await startE2EServer(clientDir, rulesEngine);
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = e2eSuite(rulesEngine);
 
   it('a director creates a Swiss tournament, enters two bots, starts it and sees the final standings', async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page: Page = await context.newPage();
-    page.on('pageerror', (e) => {
-      throw e;
-    });
-    await page.goto(`${server.url}/#/`);
+    const page = await suite.page();
+    await page.goto(`${suite.server().url}/#/`);
     await page.getByRole('tab', { name: 'Create an account' }).click();
     await page.locator('input[name=username]').fill('dora');
     await page.locator('input[name=password]').fill('a long password');
