@@ -166,10 +166,9 @@ export function lobby(
     throw notFound('game');
   }
 
-  /** Whether `seat` must act now in a running game (its room is loaded while the game runs). */
+  /** Whether `seat` must act now in a running game (as its room knows, or knew when it was unloaded). */
   function mustAct(gameId: string, seat: Seat): boolean {
-    const room = rooms.loaded(gameId);
-    return room !== null && !room.finished && engine.pending(room.currentState).actor === seat;
+    return rooms.actorOf(gameId) === seat;
   }
 
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
