@@ -15,6 +15,7 @@ import {
   type joinGameBody,
   type LiveBattle,
   nameKey,
+  type Replay,
 } from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Limits } from '../config';
@@ -65,6 +66,8 @@ export interface Lobby {
     limit: number,
     invite?: string,
   ): Promise<History>;
+  /** A finished game's whole log (everything is public after the game); refused while it runs. */
+  replay(user: AccessClaims, gameId: string, after: number, limit: number, invite?: string): Promise<Replay>;
   diceProof(user: AccessClaims, gameId: string, invite?: string): Promise<DiceProof>;
   /** Who `user` may watch or play `gameId` as: his seat's player, a spectator, or nobody (an error). */
   viewerOf(
@@ -166,10 +169,9 @@ export function lobby(
     throw notFound('game');
   }
 
-  /** Whether `seat` must act now in a running game (its room is loaded while the game runs). */
+  /** Whether `seat` must act now in a running game (as its room knows, or knew when it was unloaded). */
   function mustAct(gameId: string, seat: Seat): boolean {
-    const room = rooms.loaded(gameId);
-    return room !== null && !room.finished && engine.pending(room.currentState).actor === seat;
+    return rooms.actorOf(gameId) === seat;
   }
 
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
@@ -437,6 +439,17 @@ export function lobby(
         seat: 'player' in viewer ? (viewer.player as Seat) : null,
         events,
       };
+    },
+
+    async replay(user, gameId, after, limit, invite) {
+      const game = await load(gameId);
+      mayRead(game, user, invite);
+      // Nothing of a game in play leaves the server unfiltered: its history is `history`.
+      if (game.status !== 'finished') {
+        throw conflict('gameNotFinished', 'The replay opens once the game is over.');
+      }
+      const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
+      return { game: gameId, seq: game.seq, events: logged.map(({ seq, event }) => ({ seq, event })) };
     },
 
     async diceProof(user, gameId, invite) {

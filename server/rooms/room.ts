@@ -177,6 +177,9 @@ export class Room {
   /** When the last batch happened (an append's time never goes back, whatever the wall clock does). */
   private lastAt: number;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Tasks queued and not yet done, and when the last one ended (the room's idleness, `idleFor`). */
+  private pending = 0;
+  private quietSince = Date.now();
   private botTimer: NodeJS.Timeout | null = null;
   private botStalled = false;
   private closing = false;
@@ -1263,9 +1266,35 @@ export class Room {
 
   /** Runs `task` after everything queued before it; a failure is the task's own, never the queue's. */
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task);
+    this.pending += 1;
+    const run = this.queue.then(task).finally(() => {
+      this.pending -= 1;
+      this.quietSince = Date.now();
+    });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** How long this room has had nothing to do (ms), or 0 while it has: somebody watching, work queued, or
+   *  a timer of the server's own armed (a bot to move, a clock or an absence to run out, a batch held back
+   *  from spectators), or state kept only in memory (adjourned, seats the director has taken). An idle
+   *  room can be unloaded and rebuilt from its log when it is wanted again. */
+  idleFor(now: number): number {
+    const busy =
+      this.subscribers.size > 0 ||
+      this.pending > 0 ||
+      this.botTimer !== null ||
+      this.clockTimer !== null ||
+      this.absenceTimer !== null ||
+      this.releaseTimer !== null ||
+      this.adjourned ||
+      this.directed.size > 0;
+    return busy ? 0 : Math.max(0, now - this.quietSince);
+  }
+
+  /** The seat that must act now, if any (the lobby's "your turn" for a room not in memory). */
+  get actor(): Seat | null {
+    return this.finished ? null : (this.deps.engine.pending(this.state).actor as Seat | null);
   }
 
   private fault(error: unknown, during: string): void {
