@@ -8,6 +8,7 @@ export { entry as powerEntry } from './ce/catalogueEntry';
 export type { PowerEntry, PowerId } from './ce/power';
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
+export { outsideNegotiation } from './engagementView';
 export type { Decision, EventOf, GameEvent, GameEventType } from './events';
 export { evolve, replay } from './evolve';
 export { decideForced, type ForcedBy, type ForcedPlay, type TimedPhase, timedPhase } from './forced';

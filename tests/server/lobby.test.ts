@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { botIntent } from '../../shared/bot/index';
-import type { GameSummary, History } from '../../shared/protocol/rest';
+import { legalIntents } from '../../shared/engine/index';
+import type { GameSummary, History, Replay } from '../../shared/protocol/rest';
 import { call, createGame, guest, ok } from './support/api';
 import { seeded } from './support/player';
 import { buildTestApp, testConfig } from './support/server';
@@ -210,6 +211,56 @@ describe('lobby', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('replay: refused while the game runs; once it is over, every event to anyone who may read the game', async () => {
+    const ann = await guest(app, 'Ann');
+    const bob = await guest(app, 'Bob');
+    const watcher = await guest(app, 'Watcher');
+    const game = await createGame(app, ann.accessToken, { seats: 2 });
+    await ok(call(app, 'POST', path(game, '/join'), { token: bob.accessToken, body: {} }));
+    await ok(call(app, 'POST', path(game, '/start'), { token: ann.accessToken }));
+    const replay = (token: string, query = '') =>
+      call<Replay>(app, 'GET', path(game, `/replay${query}`), { token });
+    // Nothing unfiltered leaves the server while the game is played, not even to its players.
+    for (const token of [ann.accessToken, watcher.accessToken]) {
+      const refused = await replay(token);
+      expect([refused.status, (refused.body as unknown as { error: { code: string } }).error.code]).toEqual([
+        409,
+        'gameNotFinished',
+      ]);
+    }
+    // Both play (random picks, no withdrawal) until each has made a turn (the first one splits, 4.3), then
+    // on until Ann may withdraw; she does and Bob wins (errata 20.4).
+    const room = (await app.titan.rooms.get(game.id))!;
+    const users: Record<string, string> = { p1: ann.user.id, p2: bob.user.id };
+    const random = seeded(7);
+    const play = async (done: () => boolean) => {
+      while (!done()) {
+        const step = room.currentState.step;
+        if (step.kind === 'gameOver') throw new Error('the game ended early');
+        const legal = legalIntents(room.currentState, step.actor).filter((x) => x.type !== 'withdraw');
+        const intent = legal[Math.floor(random() * legal.length)]!;
+        const id = `r${room.currentSeq}`;
+        expect((await room.submit({ user: users[step.actor]! }, { id, intent })).type).toBe('accepted');
+      }
+    };
+    await play(() => room.currentState.players.every((p) => p.turnsTaken >= 2));
+    await play(() => legalIntents(room.currentState, 'p1').some((x) => x.type === 'withdraw'));
+    expect(
+      (await room.submit({ user: ann.user.id }, { id: 'quit', intent: { type: 'withdraw' } })).type,
+    ).toBe('accepted');
+    expect(room.finished).toBe(true);
+    const whole = await ok(replay(watcher.accessToken));
+    expect(whole.seq).toBe(room.currentSeq);
+    expect(whole.events.map((e) => e.seq)).toEqual(Array.from({ length: whole.seq }, (_, i) => i + 1));
+    // The private events too: the splits' contents of both players, shown to a spectator after the game.
+    expect(
+      new Set(whole.events.flatMap((e) => (e.event.type === 'splitContents' ? [e.event.player] : []))),
+    ).toEqual(new Set(['p1', 'p2']));
+    expect(whole.events.at(-1)?.event.type).toBe('gameOver');
+    const page = await ok(replay(ann.accessToken, '?after=2&limit=3'));
+    expect(page.events.map((e) => e.seq)).toEqual([3, 4, 5]);
   });
 
   it('lists the live battles of public games (none here)', async () => {
