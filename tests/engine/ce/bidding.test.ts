@@ -92,6 +92,8 @@ describe('CE bidding rules: sealed bids', () => {
     expect(rejectionOf(run, 'p1', { type: 'bid', bids: [...Array(n + 1)].map(() => 0) }).rule).toBe(
       'CE bidding rules',
     );
-    expect(rejectionOf(run, 'p2', { type: 'bid', bids: [...Array(n)].map(() => 0) }).code).toBe('notYourTurn');
+    expect(rejectionOf(run, 'p2', { type: 'bid', bids: [...Array(n)].map(() => 0) }).code).toBe(
+      'notYourTurn',
+    );
   });
 });
