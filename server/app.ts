@@ -129,19 +129,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const key = await loadSigningKey(db, config.jwtSecret);
   const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
   const log = gameLog(db);
-  const rooms = new Rooms({
-    engine,
-    log,
-    chatLog: chatLog(db),
-    logger: app.log.child({ component: 'rooms' }),
-    metrics,
-    botDelayMs: config.botDelayMs,
-    botBudgetMs: config.botBudgetMs,
-    snapshotEvery: config.snapshotEvery,
-    maxReplayEvents: config.maxReplayEvents,
-    clockCheckpointMs: config.clockCheckpointMs,
-    absentGraceSeconds: config.absentGraceSeconds,
-  });
+  const rooms = new Rooms(
+    {
+      engine,
+      log,
+      chatLog: chatLog(db),
+      logger: app.log.child({ component: 'rooms' }),
+      metrics,
+      botDelayMs: config.botDelayMs,
+      botBudgetMs: config.botBudgetMs,
+      snapshotEvery: config.snapshotEvery,
+      maxReplayEvents: config.maxReplayEvents,
+      clockCheckpointMs: config.clockCheckpointMs,
+      absentGraceSeconds: config.absentGraceSeconds,
+    },
+    { idleMs: config.roomIdleSeconds * 1000 },
+  );
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));
   rooms.onGameFinished((gameId) => {
@@ -183,9 +186,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await webClient(app, config.webClientDir);
 
   app.decorate('titan', { config, db, lobby, tournaments, rooms, gateway: ws, metrics } satisfies Titan);
-  // After a restart, every running game's room is rebuilt from its log so that its bots carry on.
+  // After a restart, every running game's room is rebuilt from its log in the background, so that its bots
+  // and clocks carry on; the server answers meanwhile (a room wanted first is loaded at once).
   app.addHook('onReady', async () => {
-    await rooms.resume(await lobby.runningGameIds());
+    rooms.resume(await lobby.runningGameIds());
     // Tournaments record the games that ended while the server was down and move on.
     await tournaments.catchUp();
   });

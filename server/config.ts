@@ -43,6 +43,9 @@ export interface ServerConfig {
    *  is gone this long is absent and his seat's bot plays for him until he is back (null: never). So no
    *  game hangs on a player who walked away. */
   readonly absentGraceSeconds: number | null;
+  /** A room with nothing to do and nobody watching is unloaded after this long (0: never); rebuilt from
+   *  its log when wanted again. */
+  readonly roomIdleSeconds: number;
   /** Caps on what one user or one address may hold or do (issue 12): refusals are 429 with Retry-After
    *  (REST), or close code 4011 / error `tooManyGames` / `rateLimited` (websocket). */
   readonly limits: Limits;
@@ -115,6 +118,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   authTimeoutMs: 10_000,
   heartbeatMs: 15_000,
   absentGraceSeconds: 900,
+  roomIdleSeconds: 300,
   limits: DEFAULT_LIMITS,
   scryptN: SCRYPT_N,
   metricsToken: null,
@@ -187,6 +191,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     absentGraceSeconds: ((s) => (s === 0 ? null : s))(
       int(env.TITAN_ABSENT_GRACE_SECONDS, d.absentGraceSeconds ?? 0, 'TITAN_ABSENT_GRACE_SECONDS'),
     ),
+    roomIdleSeconds: int(env.TITAN_ROOM_IDLE_SECONDS, d.roomIdleSeconds, 'TITAN_ROOM_IDLE_SECONDS'),
     botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
     limits: Object.fromEntries(
       (Object.keys(LIMIT_VARIABLES) as (keyof Limits)[]).map((k) => [

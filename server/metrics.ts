@@ -10,6 +10,7 @@ export const COUNTERS = [
   'appendConflicts', // another writer had appended first: the room reloaded
   'snapshotsWritten',
   'roomsLoaded',
+  'roomsUnloaded', // idle (nothing to do, nobody watching): rebuilt from the log when wanted again
   'socketsOpened',
   'framesReceived',
   'framesMalformed',

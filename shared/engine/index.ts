@@ -5,6 +5,7 @@
 export { type StrikeOption, strikeOptions } from './battle/strike';
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
+export { outsideNegotiation } from './engagementView';
 export type { Decision, EventOf, GameEvent, GameEventType } from './events';
 export { evolve, replay } from './evolve';
 export { decideForced, type ForcedBy, type ForcedPlay, type TimedPhase, timedPhase } from './forced';
