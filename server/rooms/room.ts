@@ -181,6 +181,8 @@ export class Room {
   /** When the last batch happened (an append's time never goes back, whatever the wall clock does). */
   private lastAt: number;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The presence message queued (presenceSoon), until it is sent. */
+  private presenceDue: Promise<void> | null = null;
   /** Tasks queued and not yet done, and when the last one ended (the room's idleness, `idleFor`). */
   private pending = 0;
   private quietSince = Date.now();
@@ -514,7 +516,9 @@ export class Room {
     this.sendBatch(recipients, logged, this.seq, this.state, finished);
     this.sendClock();
     this.held.push(batch);
-    this.release();
+    // The spectators' share is the queue's next task: it goes out after the sender's reply, so a crowd
+    // watching the game never holds up the answer to the player who moved.
+    void this.enqueue(async () => this.release());
     if (finished) {
       this.deps.onFinished?.(this);
       this.releaseIfIdle();
@@ -1054,6 +1058,10 @@ export class Room {
   /** Adds a subscriber and brings it up to date: the events after `lastSeq` when it holds a recent one,
    *  else a fresh state; then the legal intents if it is his turn, and everyone gets the new presence. */
   join(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
+    return this.joined(sub, lastSeq).then(() => this.presenceSent());
+  }
+
+  private joined(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
     return this.enqueue(async () => {
       const chat = await this.tableChat();
       const catchUp = this.catchUp(sub, lastSeq);
@@ -1072,7 +1080,7 @@ export class Room {
       if (isSpectator(sub) && this.game.broadcastDelayMs > 0 && this.shownPresence !== null) {
         this.send(sub, this.shownPresence);
       }
-      this.presence();
+      this.presenceSoon();
       this.deps.logger.debug({ game: this.id, sub: sub.id, lastSeq, catchUp }, 'joined');
     });
   }
@@ -1189,6 +1197,10 @@ export class Room {
   }
 
   leave(subId: string): Promise<void> {
+    return this.left(subId).then(() => this.presenceSent());
+  }
+
+  private left(subId: string): Promise<void> {
     return this.enqueue(async () => {
       const sub = this.subscribers.get(subId);
       if (!sub) return;
@@ -1199,7 +1211,7 @@ export class Room {
         this.goneSince.set(player, Date.now());
         this.scheduleAbsence();
       }
-      if (!this.closing) this.presence();
+      if (!this.closing) this.presenceSoon();
       this.releaseIfIdle();
     });
   }
@@ -1220,6 +1232,21 @@ export class Room {
     let n = 0;
     for (const s of this.subscribers.values()) if (playerOf(s.recipient) === player) n += 1;
     return n;
+  }
+
+  /** The presence after the joins and leaves queued now: a crowd arriving at once costs one message to
+   *  each subscriber, not one per arrival (the task after the ones already queued sends it). */
+  private presenceSoon(): void {
+    this.presenceDue ??= this.enqueue(async () => {
+      this.presenceDue = null;
+      if (!this.closing) this.presence();
+    });
+  }
+
+  /** Resolves once the presence queued by now (if any) is sent: a join or leave is done when everyone
+   *  has heard of it. */
+  private presenceSent(): Promise<void> {
+    return this.presenceDue ?? Promise.resolve();
   }
 
   private presence(): void {
