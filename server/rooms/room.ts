@@ -107,6 +107,14 @@ export interface Subscriber {
   /** The same message already encoded as the protocol's JSON text (a socket): fan-out encodes each
    *  message once per distinct recipient and hands every socket of that recipient the same text. */
   sendEncoded?(text: string): void;
+  /** Cluster mode: a socket on another server process. Its game messages go out unfiltered, once per
+   *  process for all its sockets, and are fitted to each recipient there (server/cluster/node.ts). */
+  readonly relay?: Relay;
+}
+
+/** The way to the sockets of one other server process (one per process, shared by its subscribers). */
+export interface Relay {
+  send(subs: readonly string[], out: Outgoing): void;
 }
 
 /** A fan-out's grouping key: a seat's player id, or the one spectators' view. */
@@ -1319,7 +1327,15 @@ export class Room {
    *  same text, so a crowd of spectators costs one `deliver` and one encoding, not one per socket. */
   private fanOut(subs: Iterable<Subscriber>, out: Outgoing): void {
     const fitted = new Map<string, { message: ServerMessage | null; text?: string }>();
+    let relayed: Map<Relay, string[]> | null = null;
     for (const sub of subs) {
+      if (sub.relay) {
+        relayed ??= new Map();
+        const ids = relayed.get(sub.relay);
+        if (ids) ids.push(sub.id);
+        else relayed.set(sub.relay, [sub.id]);
+        continue;
+      }
       const key = recipientKey(sub.recipient);
       let fit = fitted.get(key);
       if (!fit) {
@@ -1337,6 +1353,7 @@ export class Room {
         sub.send(fit.message);
       }
     }
+    if (relayed) for (const [relay, ids] of relayed) relay.send(ids, out);
   }
 
   // ------------------------------------------------------------------------------------ lifecycle
