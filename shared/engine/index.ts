@@ -20,6 +20,7 @@ export {
   type Proposal,
   proposalSchema,
 } from './intents';
+export { type LegionKnowledge, legionKnowledge } from './knowledge';
 export { type DescribedChoice, describedChoices, legalIntents } from './legal';
 export { type LegionMove, landDistances, towerTeleportLord } from './movement';
 export { canMuster, recruitOptions } from './muster';

@@ -15,6 +15,7 @@ import { ChatPanel } from './ChatPanel';
 import { EngagementPanel } from './EngagementPanel';
 import { EventLog } from './EventLog';
 import { GameOverPanel } from './GameOverPanel';
+import { KnowledgePanel } from './KnowledgePanel';
 import { LegionPanel } from './LegionPanel';
 import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
@@ -135,7 +136,7 @@ function Table({ session }: { session: GameSession }) {
     if (engagementLands.includes(land)) table.send({ type: 'chooseEngagement', land });
   };
 
-  const legions = masterLegions(view, table.colorOf);
+  const legions = masterLegions(table);
 
   const battle = view.battle;
   const boardIsBattle = battle !== null && !showMasterboard;
@@ -181,6 +182,7 @@ function Table({ session }: { session: GameSession }) {
           {view.engagement !== null && <EngagementPanel />}
           <ActionPanel selected={selectedLegion} onSelect={setSelected} />
           {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}
+          <KnowledgePanel />
           <CaretakerPanel />
           <EventLog />
           <ChatPanel chat={state.chat} session={session} />
