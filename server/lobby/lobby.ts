@@ -15,6 +15,7 @@ import {
   type joinGameBody,
   type LiveBattle,
   nameKey,
+  type Replay,
 } from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Limits } from '../config';
@@ -65,6 +66,8 @@ export interface Lobby {
     limit: number,
     invite?: string,
   ): Promise<History>;
+  /** A finished game's whole log (everything is public after the game); refused while it runs. */
+  replay(user: AccessClaims, gameId: string, after: number, limit: number, invite?: string): Promise<Replay>;
   diceProof(user: AccessClaims, gameId: string, invite?: string): Promise<DiceProof>;
   /** Who `user` may watch or play `gameId` as: his seat's player, a spectator, or nobody (an error). */
   viewerOf(
@@ -79,6 +82,8 @@ export interface Lobby {
 }
 
 const HOUR_MS = 3600_000;
+/** The longest broadcast delay a game may have (gameOptionsSchema). */
+const MAX_DELAY_MS = 86_400_000;
 
 /** What decides who may watch or play a game (a lobby row, or a loaded room's game). */
 export interface GameAccess {
@@ -166,20 +171,34 @@ export function lobby(
     throw notFound('game');
   }
 
-  /** Whether `seat` must act now in a running game (its room is loaded while the game runs). */
+  /** Whether `seat` must act now in a running game (as its room knows, or knew when it was unloaded). */
   function mustAct(gameId: string, seat: Seat): boolean {
-    const room = rooms.loaded(gameId);
-    return room !== null && !room.finished && engine.pending(room.currentState).actor === seat;
+    return rooms.actorOf(gameId) === seat;
+  }
+
+  /** Whether `user` may know the game is over: its players at once; everybody else once the end is as old as
+   *  the broadcast delay (issue 11; the room knows, else the end's time does). */
+  function overFor(game: GameRow, user: AccessClaims): boolean {
+    if (game.status !== 'finished') return false;
+    const seat = game.seats.find((s) => s.userId === user.userId);
+    if (seat) return true;
+    const room = rooms.loaded(game.id);
+    if (room) return room.finishedFor({ spectator: true });
+    const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
+    return (game.finishedAt?.getTime() ?? 0) + delayMs <= Date.now();
   }
 
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
     const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
-    // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are.
-    const broadcast = options.broadcastDelaySeconds > 0 && !yourSeat ? rooms.loaded(game.id) : null;
+    const over = overFor(game, user);
+    // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are; a
+    // player outside a negotiation its start's (errata 9.3). A running game's room is loaded.
+    const room = rooms.loaded(game.id);
+    const viewer: Recipient = yourSeat ? { player: seatName(yourSeat.index) } : { spectator: true };
     return {
       id: game.id,
-      status: gameStatusSchema.parse(game.status),
+      status: game.status === 'finished' && !over ? 'running' : gameStatusSchema.parse(game.status),
       creator: { id: game.creator.id, name: game.creator.displayName },
       seats: game.seats.map((s) => ({
         seat: seatName(s.index),
@@ -201,11 +220,11 @@ export function lobby(
       yourSeat: yourSeat ? seatName(yourSeat.index) : null,
       yourMove:
         yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
-      seq: broadcast ? broadcast.broadcastSeq : game.seq,
-      dice: { commitment: game.diceCommitment, seed: game.status === 'finished' ? game.diceSeed : null },
+      seq: room ? room.seqFor(viewer) : game.seq,
+      dice: { commitment: game.diceCommitment, seed: over ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),
       startedAt: game.startedAt?.toISOString() ?? null,
-      finishedAt: game.finishedAt?.toISOString() ?? null,
+      finishedAt: over ? (game.finishedAt?.toISOString() ?? null) : null,
     };
   }
 
@@ -272,10 +291,16 @@ export function lobby(
     },
 
     async list(user, status) {
-      const statuses = status === 'active' ? ['open', 'running'] : [status];
+      const statuses: string[] = status === 'active' ? ['open', 'running'] : [status];
+      // A game over less than the longest broadcast delay ago may still be running for this user (overFor).
+      const recent = {
+        status: 'finished',
+        finishedAt: { gt: new Date(Date.now() - MAX_DELAY_MS) },
+        options: { path: ['broadcastDelaySeconds'], gt: 0 },
+      };
       const games = await prisma.game.findMany({
         where: {
-          status: { in: statuses },
+          AND: [{ OR: [{ status: { in: statuses } }, ...(statuses.includes('running') ? [recent] : [])] }],
           OR: [
             { inviteOnly: false },
             { creatorId: user.userId },
@@ -286,7 +311,7 @@ export function lobby(
         orderBy: { createdAt: 'desc' },
         take: 100,
       });
-      return games.map((g) => summarise(g, user));
+      return games.map((g) => summarise(g, user)).filter((g) => statuses.includes(g.status));
     },
 
     async summary(user, gameId, invite) {
@@ -413,10 +438,15 @@ export function lobby(
       const viewer: Recipient = seat
         ? { player: seatName(seat.index) }
         : await viewerOf(user, gameId, 'spectator', invite);
-      // A spectator of a delayed game gets only what is as old as the delay (as on the websocket).
+      // A spectator of a delayed game gets only what is as old as the delay, a player outside a negotiation
+      // what came before it (errata 9.3): the running game's room knows (as on the websocket).
       const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
-      const seq =
-        'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs);
+      const room = game.status === 'running' ? await rooms.get(gameId) : rooms.loaded(gameId);
+      const seq = room
+        ? room.seqFor(viewer)
+        : 'player' in viewer || delayMs === 0
+          ? game.seq
+          : await log.seqAt(gameId, Date.now() - delayMs);
       const logged = await log.events(gameId, after, Math.min(seq, after + limit));
       const events = logged.map(({ seq, event }) => {
         const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });
@@ -432,10 +462,21 @@ export function lobby(
       };
     },
 
+    async replay(user, gameId, after, limit, invite) {
+      const game = await load(gameId);
+      mayRead(game, user, invite);
+      // Nothing of a game in play leaves the server unfiltered: its history is `history`.
+      if (!overFor(game, user)) {
+        throw conflict('gameNotFinished', 'The replay opens once the game is over.');
+      }
+      const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
+      return { game: gameId, seq: game.seq, events: logged.map(({ seq, event }) => ({ seq, event })) };
+    },
+
     async diceProof(user, gameId, invite) {
       const game = await load(gameId);
       mayRead(game, user, invite);
-      const over = game.status === 'finished';
+      const over = overFor(game, user);
       return {
         game: gameId,
         commitment: game.diceCommitment,

@@ -28,6 +28,9 @@ export async function lobbyRoutes(app: FastifyInstance, opts: { tokens: AccessTo
   addRoute(app, tokens, r.history, ({ user, params, query }) =>
     lobby.history(user, params.game, query.after, query.limit, query.invite),
   );
+  addRoute(app, tokens, r.replay, ({ user, params, query }) =>
+    lobby.replay(user, params.game, query.after, query.limit, query.invite),
+  );
   addRoute(app, tokens, r.liveBattles, async () => ({ battles: lobby.liveBattles() }));
   addRoute(app, tokens, r.dice, ({ user, params, query }) =>
     lobby.diceProof(user, params.game, query.invite),

@@ -26,11 +26,16 @@ const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
  * guard against a fork.
  *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (JSON array), $7 dice cursor,
  *   $8 finished, $9 events (JSON array), $10 when the events happened (the server's clock, ISO 8601: the
- *   broadcast delay counts from it), $11 the clock after them (JSON, null when untimed: clock.ts)
+ *   broadcast delay counts from it), $11 the clock after them (JSON, null when untimed: clock.ts), $12 the
+ *   fencing token of the writer's lease (cluster mode, server/cluster/leases.ts; null: a single process):
+ *   a process whose lease another has taken since writes nothing (AppendConflict)
  */
 const APPEND_SQL = `
 WITH g AS (
-  SELECT "id" FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" = 'running' FOR UPDATE
+  SELECT "id" FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" = 'running'
+    AND ($12::bigint IS NULL OR EXISTS (
+      SELECT 1 FROM "GameLease" l WHERE l."gameId" = $1::uuid AND l."token" = $12::bigint))
+  FOR UPDATE
 ), reply AS (
   INSERT INTO "IntentReply" ("gameId", "sender", "intentId", "seq", "dice")
   SELECT "id", $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text($6::jsonb)::int) FROM g
@@ -125,6 +130,8 @@ export interface AppendInput {
   readonly snapshot: GameState | null;
   /** The clock after these events (null: untimed). */
   readonly clock: ClockRecord | null;
+  /** Cluster mode: the fencing token of this process's lease on the game (missing: a single process). */
+  readonly fence?: number;
 }
 
 export interface GameLog {
@@ -239,6 +246,7 @@ export function gameLog(db: Database): GameLog {
           JSON.stringify(events),
           new Date(input.at).toISOString(),
           input.clock === null ? null : JSON.stringify(input.clock),
+          input.fence ?? null,
         );
         const { locked, replied } = rows[0] ?? { locked: 0, replied: 0 };
         if (locked !== 1) throw new AppendConflict(`game ${gameId} is no longer at seq ${expectedSeq}`);

@@ -2,7 +2,7 @@
 // its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
 import { z } from 'zod';
 import { BOT_LEVELS } from '../bot/index';
-import { deliveredEventSchema } from './game';
+import { deliveredEventSchema, gameEventSchema } from './game';
 import { diceSchema, liveBattleSchema, seatSchema, timeControlSchema } from './messages';
 import {
   addBotEntrantBody,
@@ -213,6 +213,15 @@ export const historySchema = z.object({
 });
 export type History = z.infer<typeof historySchema>;
 
+/** A finished game's whole log: after the game every event is public (the dice, every legion, every split). */
+export const replaySchema = z.object({
+  game: z.uuid(),
+  /** The game's last seq; fetch again with `after` = the last seq received while it is larger. */
+  seq: z.number().int(),
+  events: z.array(z.object({ seq: z.number().int().min(1), event: gameEventSchema })),
+});
+export type Replay = z.infer<typeof replaySchema>;
+
 export const diceProofSchema = z.object({
   game: z.uuid(),
   commitment: z.string().nullable(),
@@ -421,6 +430,20 @@ export const REST_ROUTES = {
     params: gameParams,
     query: historyQuery,
     response: historySchema,
+    status: 200,
+  }),
+  replay: route({
+    method: 'GET',
+    path: '/api/games/:game/replay',
+    summary:
+      "A finished game's whole event log, every event as it happened: once the game is over the dice and " +
+      'all legions are public, so a replay may show it from any seat. Refused (409 gameNotFinished) while ' +
+      'the game is not over.',
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    query: historyQuery,
+    response: replaySchema,
     status: 200,
   }),
   liveBattles: route({

@@ -106,13 +106,6 @@ export interface DatabaseBench {
   readonly rebuild: RebuildBench | null;
 }
 
-export interface ServerBench {
-  /** The mean size of the intent frames sent (the echo uses frames of this size). */
-  readonly frameBytes: number;
-  readonly echo: readonly EchoBench[];
-  readonly databases: readonly DatabaseBench[];
-}
-
 // ------------------------------------------------------------------------------------ settings
 
 export interface ServerBenchOptions {
@@ -145,7 +138,7 @@ const SEND_AGAIN: ReadonlySet<string> = new Set(['unavailable', 'internalError']
 const CHILD_FLAG = '--titan-bench-child';
 const CHILD_SPEC_ENV = 'TITAN_BENCH_CHILD';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits for `promise`, at most `ms` (the timer does not outlive the wait). */
 async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
@@ -154,7 +147,7 @@ async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-function percentiles(samples: readonly number[]): Percentiles {
+export function percentiles(samples: readonly number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) =>
     sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
@@ -164,7 +157,11 @@ function percentiles(samples: readonly number[]): Percentiles {
 const median = (values: readonly number[]) => percentiles(values).p50;
 
 /** Runs `fn` over `items` with at most `width` at a time, in order of start. */
-async function pooled<T, R>(items: readonly T[], width: number, fn: (item: T, i: number) => Promise<R>) {
+export async function pooled<T, R>(
+  items: readonly T[],
+  width: number,
+  fn: (item: T, i: number) => Promise<R>,
+) {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -179,8 +176,8 @@ async function pooled<T, R>(items: readonly T[], width: number, fn: (item: T, i:
 
 // ------------------------------------------------------------------------------------ the child process
 
-type ChildSpec = { readonly kind: 'echo' } | { readonly kind: 'titan'; readonly config: ServerConfig };
-type ToChild = { readonly type: 'memory' } | { readonly type: 'stop' };
+export type ChildSpec = { readonly kind: 'echo' } | { readonly kind: 'titan'; readonly config: ServerConfig };
+type ToChild = { readonly type: 'memory' } | { readonly type: 'cpu' } | { readonly type: 'stop' };
 interface Memory {
   readonly rss: number;
   readonly heapUsed: number;
@@ -188,6 +185,7 @@ interface Memory {
 type FromChild =
   | { readonly type: 'ready'; readonly port: number; readonly startMs: number }
   | ({ readonly type: 'memory' } & Memory)
+  | { readonly type: 'cpu'; readonly micros: number }
   | { readonly type: 'failed'; readonly message: string };
 
 async function runChild(): Promise<void> {
@@ -228,6 +226,9 @@ async function runChild(): Promise<void> {
       gc?.();
       const { rss, heapUsed } = process.memoryUsage();
       send({ type: 'memory', rss, heapUsed });
+    } else if (m.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ type: 'cpu', micros: user + system });
     } else if (m.type === 'stop') {
       close().then(
         () => process.exit(0),
@@ -238,18 +239,29 @@ async function runChild(): Promise<void> {
   send({ type: 'ready', port, startMs: performance.now() - t0 });
 }
 
-interface Child {
+export interface Child {
   readonly port: number;
   /** From building the app (migrations, every running game's room rebuilt) to listening. */
   readonly startMs: number;
   memory(): Promise<Memory>;
+  /** The server process's CPU time so far (user + system, µs). */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
-/** Forks this file as a server (same tsx loader, with `--expose-gc` for the memory figures). */
-async function startChild(spec: ChildSpec): Promise<Child> {
+/** `npm run bench -- --profile DIR`: each server child writes a V8 CPU profile there when it stops. */
+export const PROFILE_ENV = 'TITAN_BENCH_PROFILE';
+
+/** Forks this file as a server (same tsx loader, with `--expose-gc` for the memory figures; with a CPU
+ *  profile when PROFILE_ENV names a folder). */
+export async function startChild(spec: ChildSpec): Promise<Child> {
+  const profile = spec.kind === 'titan' ? process.env[PROFILE_ENV] : undefined;
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], {
-    execArgv: [...process.execArgv, '--expose-gc'],
+    execArgv: [
+      ...process.execArgv,
+      '--expose-gc',
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ],
     env: { ...process.env, [CHILD_SPEC_ENV]: JSON.stringify(spec) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -301,6 +313,11 @@ async function startChild(spec: ChildSpec): Promise<Child> {
       const { rss, heapUsed } = await reply;
       return { rss, heapUsed };
     },
+    async cpuMicros() {
+      const reply = nextMessage('cpu', 30_000);
+      child.send({ type: 'cpu' } satisfies ToChild);
+      return (await reply).micros;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null && child.connected) {
         child.send({ type: 'stop' } satisfies ToChild);
@@ -314,7 +331,7 @@ async function startChild(spec: ChildSpec): Promise<Child> {
 // ------------------------------------------------------------------------------------ clients
 
 /** One websocket client: every message is parsed and handed to `listener`. */
-class BenchSocket {
+export class BenchSocket {
   listener: (m: ServerMessage) => void = () => {};
   onClose: (code: number) => void = () => {};
   private open = true;
@@ -379,7 +396,13 @@ class BenchSocket {
 }
 
 /** REST over 127.0.0.1 (setup only: not measured). */
-async function rest<T>(base: string, method: 'GET' | 'POST', url: string, token?: string, body?: unknown) {
+export async function rest<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  body?: unknown,
+) {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -1092,28 +1115,35 @@ function cleanupOnInterrupt() {
   };
 }
 
-const tempDir = () => mkdtempSync(path.join(tmpdir(), 'titan-bench-'));
+export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'titan-bench-'));
 const removeDir = (dir: string) => () => rmSync(dir, { recursive: true, force: true });
 
-export async function benchServer(overrides: Partial<ServerBenchOptions> = {}): Promise<ServerBench> {
+let longLogMemo: LongLog | null = null;
+
+/** One database's section (`pglite` or `postgres`): intent round trips, sockets held and the restart through a
+ *  server, then the bare inserts and the room rebuild on the same database. `frames` gathers the intent
+ *  frames' sizes (the echo section sends frames of their mean size). */
+export async function benchDatabaseSection(
+  kind: 'pglite' | 'postgres',
+  frames: { bytes: number; count: number },
+  overrides: Partial<ServerBenchOptions> = {},
+): Promise<DatabaseBench> {
   const options: ServerBenchOptions = { ...SERVER_BENCH_DEFAULTS, ...overrides };
   const cleanup = cleanupOnInterrupt();
   try {
-    options.progress('a long game log for the rebuild');
-    const log = longLog(options.longLogEvents, DEFAULT_CONFIG.snapshotEvery);
-    const frames = { bytes: 0, count: 0 };
-    const databases: DatabaseBench[] = [];
-
-    const dataDir = tempDir();
-    databases.push(
-      await cleanup.around(removeDir(dataDir), () =>
+    if (longLogMemo === null) options.progress('a long game log for the rebuild');
+    longLogMemo ??= longLog(options.longLogEvents, DEFAULT_CONFIG.snapshotEvery);
+    const log = longLogMemo;
+    const dataDir = tempDir(); // PGlite's data folder; the server's data folder on PostgreSQL (kept empty)
+    if (kind === 'pglite') {
+      return await cleanup.around(removeDir(dataDir), () =>
         benchDatabaseKind('pglite', null, dataDir, log, frames, options),
-      ),
-    );
-
+      );
+    }
     const postgres = await benchDatabase();
     if (postgres === null) {
-      databases.push({
+      removeDir(dataDir)();
+      return {
         kind: 'postgres',
         skipped: 'PostgreSQL is not reachable at 127.0.0.1:5432 and pg_ctlcluster could not start it',
         roundTrips: [],
@@ -1122,39 +1152,43 @@ export async function benchServer(overrides: Partial<ServerBenchOptions> = {}): 
         sockets: null,
         restart: null,
         rebuild: null,
-      });
-    } else {
-      const unused = tempDir(); // the server's data folder (PostgreSQL keeps nothing in it)
-      databases.push(
-        await cleanup.around(removeDir(unused), () =>
-          cleanup.around(postgres.drop, () =>
-            benchDatabaseKind('postgres', postgres.url, unused, log, frames, options),
-          ),
-        ),
-      );
+      };
     }
-
-    // The echo frames are as large as the intent frames were on average.
-    const frameBytes = frames.count === 0 ? 200 : Math.round(frames.bytes / frames.count);
-    const envelope = JSON.stringify({ type: 'ping', nonce: '' });
-    const frame = JSON.stringify({
-      type: 'ping',
-      nonce: 'x'.repeat(Math.max(0, frameBytes - envelope.length)),
-    });
-    const echoes: EchoBench[] = [];
-    const echoServer = await startChild({ kind: 'echo' });
-    try {
-      for (const level of options.levels) {
-        options.progress(`bare ws echo, ${level.games} sockets`);
-        echoes.push(await echo(echoServer.port, level.games, Math.ceil(4000 / level.games), 5000, frame));
-      }
-    } finally {
-      await echoServer.stop();
-    }
-    return { frameBytes, echo: echoes, databases };
+    return await cleanup.around(removeDir(dataDir), () =>
+      cleanup.around(postgres.drop, () =>
+        benchDatabaseKind('postgres', postgres.url, dataDir, log, frames, options),
+      ),
+    );
   } finally {
     cleanup.dispose();
   }
+}
+
+/** The echo frames' size when no intent frame was measured in this run. */
+export const DEFAULT_FRAME_BYTES = 200;
+
+/** A bare `ws` echo server at each level's concurrency, with frames of `frameBytes`. */
+export async function benchEchoSection(
+  frameBytes: number,
+  overrides: Partial<ServerBenchOptions> = {},
+): Promise<EchoBench[]> {
+  const options: ServerBenchOptions = { ...SERVER_BENCH_DEFAULTS, ...overrides };
+  const envelope = JSON.stringify({ type: 'ping', nonce: '' });
+  const frame = JSON.stringify({
+    type: 'ping',
+    nonce: 'x'.repeat(Math.max(0, frameBytes - envelope.length)),
+  });
+  const echoes: EchoBench[] = [];
+  const echoServer = await startChild({ kind: 'echo' });
+  try {
+    for (const level of options.levels) {
+      options.progress(`bare ws echo, ${level.games} sockets`);
+      echoes.push(await echo(echoServer.port, level.games, Math.ceil(4000 / level.games), 5000, frame));
+    }
+  } finally {
+    await echoServer.stop();
+  }
+  return echoes;
 }
 
 // ------------------------------------------------------------------------------------ abuse (issue 12)

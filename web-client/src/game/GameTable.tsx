@@ -7,7 +7,7 @@ import type { Intent } from '../../../shared/engine/index';
 import { createGameSession, type GameSession } from '../app/gameSession';
 import { currentLegal, type GameClientState } from '../app/gameState';
 import { navigate } from '../app/route';
-import { LEGION_HIT, MASTERBOARD_BOX, Masterboard, type MasterLegion } from '../board/Masterboard';
+import { LEGION_HIT, MASTERBOARD_BOX, Masterboard } from '../board/Masterboard';
 import { landLayout } from '../board/masterboardGeometry';
 import { ZoomPan } from '../board/ZoomPan';
 import { ActionPanel } from './ActionPanel';
@@ -22,7 +22,7 @@ import { LegionPanel } from './LegionPanel';
 import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
 import { TurnInfo } from './TurnInfo';
-import { autoIntent, legalOf, makeTable, TableContext } from './table';
+import { autoIntent, legalOf, makeTable, masterLegions, TableContext } from './table';
 import { AlertSwitches, useTurnSignals } from './turnSignals';
 
 declare global {
@@ -146,18 +146,7 @@ function Table({ session }: { session: GameSession }) {
     if (engagementLands.includes(land)) table.send({ type: 'chooseEngagement', land });
   };
 
-  const legions: MasterLegion[] = view.legions.map((l) => ({
-    marker: l.marker,
-    land: l.land,
-    height: l.height,
-    color: table.colorOf(l.owner),
-    title:
-      l.characters !== null
-        ? l.characters.join(', ')
-        : l.known.length > 0
-          ? `known: ${l.known.join(', ')}`
-          : 'contents unknown',
-  }));
+  const legions = masterLegions(view, table.colorOf);
 
   // A phone opens the board zoomed on the selected legion, or on one of the player's own.
   const focus = selectedLegion ?? view.legions.find((l) => l.owner === table.me) ?? view.legions[0];

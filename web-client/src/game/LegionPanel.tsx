@@ -24,7 +24,8 @@ export function CharacterList({
       {characters.map((c, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a legion may hold several of one creature
         <li key={`${c}-${i}`} data-character={c}>
-          <CreatureIcon type={c} /> {c} <span className="ps">{`${CHARACTERS[c].power ?? titanPower}-${CHARACTERS[c].skill}`}</span>
+          <CreatureIcon type={c} /> {c}{' '}
+          <span className="ps">{`${CHARACTERS[c].power ?? titanPower}-${CHARACTERS[c].skill}`}</span>
         </li>
       ))}
       {Array.from({ length: unknown }, (_, i) => (

@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import type { PlayerColor } from '../../../shared/data/types';
 import type { GameView, Intent, IntentOf, IntentType } from '../../../shared/engine/index';
 import type { GameClientState } from '../app/gameState';
+import type { MasterLegion } from '../board/Masterboard';
 
 export interface Table {
   readonly view: GameView;
@@ -62,4 +63,21 @@ export function autoIntent(view: GameView, legal: readonly Intent[]): Intent | n
   if (step !== 'strike' && step !== 'counterstrike') return null;
   if (legal.some((i) => i.type === 'strike' || i.type === 'rangestrike')) return null;
   return legal.find((i) => i.type === 'doneStriking') ?? null;
+}
+
+/** The legions of the view as the Masterboard draws them: the owner's colour, and what this viewer knows of each
+ *  in the tooltip. */
+export function masterLegions(view: GameView, colorOf: Table['colorOf']): MasterLegion[] {
+  return view.legions.map((l) => ({
+    marker: l.marker,
+    land: l.land,
+    height: l.height,
+    color: colorOf(l.owner),
+    title:
+      l.characters !== null
+        ? l.characters.join(', ')
+        : l.known.length > 0
+          ? `known: ${l.known.join(', ')}`
+          : 'contents unknown',
+  }));
 }
