@@ -862,7 +862,7 @@ export class Room {
       ...(this.adjourned ? { adjourned: true } : {}),
       decisionMs: c.decisionMs,
       banks: c.banks,
-      phase: c.phase === null ? null : { kind: c.phase.kind, ms: c.phase.ms },
+      phase: c.phase === null || c.phase.paused ? null : { kind: c.phase.kind, ms: c.phase.ms },
       gameMs: c.gameMs,
       deadlineMs: expiry === null || expiry.kind === 'game' ? null : expiry.at - now,
     };
@@ -887,7 +887,8 @@ export class Room {
       running: null,
       decisionMs: clock.decisionMs,
       banks: clock.banks,
-      phase: clock.phase === null ? null : { kind: clock.phase.kind, ms: clock.phase.ms },
+      phase:
+        clock.phase === null || clock.phase.paused ? null : { kind: clock.phase.kind, ms: clock.phase.ms },
       gameMs: clock.gameMs,
       deadlineMs: null,
     };

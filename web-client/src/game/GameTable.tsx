@@ -18,11 +18,12 @@ import { ChatPanel } from './ChatPanel';
 import { EngagementPanel } from './EngagementPanel';
 import { EventLog } from './EventLog';
 import { GameOverPanel } from './GameOverPanel';
+import { KnowledgePanel } from './KnowledgePanel';
 import { LegionPanel } from './LegionPanel';
 import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
 import { TurnInfo } from './TurnInfo';
-import { autoIntent, legalOf, makeTable, masterLegions, TableContext } from './table';
+import { autoIntent, legalOf, makeTable, masterLegions, recruitPreview, TableContext } from './table';
 import { AlertSwitches, useTurnSignals } from './turnSignals';
 
 declare global {
@@ -146,7 +147,7 @@ function Table({ session }: { session: GameSession }) {
     if (engagementLands.includes(land)) table.send({ type: 'chooseEngagement', land });
   };
 
-  const legions = masterLegions(view, table.colorOf);
+  const legions = masterLegions(table);
 
   // A phone opens the board zoomed on the selected legion, or on one of the player's own.
   const focus = selectedLegion ?? view.legions.find((l) => l.owner === table.me) ?? view.legions[0];
@@ -191,6 +192,7 @@ function Table({ session }: { session: GameSession }) {
                 onDestinationClick={onDestination}
                 onMoveClick={sendMove}
                 onLandClick={onLandClick}
+                recruits={recruitPreview(table, selectedLegion)}
               />
             </ZoomPan>
           )}
@@ -201,6 +203,7 @@ function Table({ session }: { session: GameSession }) {
           {view.engagement !== null && <EngagementPanel />}
           <ActionPanel selected={selectedLegion} onSelect={setSelected} />
           {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}
+          <KnowledgePanel />
           <CaretakerPanel />
           <EventLog />
           <ChatPanel chat={state.chat} session={session} />

@@ -7,7 +7,7 @@ import type { CharacterName } from '../../../shared/data/types';
 import type { GameView, LegionView } from '../../../shared/engine/index';
 import { CreatureIcon } from '../board/Creature';
 import { legionName } from './describe';
-import { useTable } from './table';
+import { mayAlsoHold, useTable } from './table';
 
 /** Characters with their power and skill (3.5); the Titan's power is its player's (19.1: `titanPower`). */
 export function CharacterList({
@@ -44,8 +44,11 @@ export function titanPowerOf(view: GameView, player: string): number {
 }
 
 export function LegionPanel({ legion }: { legion: LegionView }) {
-  const { name, view } = useTable();
-  const known = legion.characters ?? legion.known;
+  const { name, view, knowledge } = useTable();
+  // The owner sees his legion (4.5); the others what they know of it (the engine's legionKnowledge).
+  const k = legion.characters === null ? knowledge?.[legion.marker] : undefined;
+  const sure = legion.characters ?? k?.certain ?? legion.known;
+  const more = k === undefined ? null : mayAlsoHold(k);
   return (
     <section className="panel legion-panel" aria-label={`Legion ${legionName(legion.marker)}`}>
       <h3>
@@ -53,10 +56,11 @@ export function LegionPanel({ legion }: { legion: LegionView }) {
         height {legion.height}
       </h3>
       <CharacterList
-        characters={known}
-        unknown={legion.characters === null ? legion.height - legion.known.length : 0}
+        characters={sure}
+        unknown={legion.height - sure.length}
         titanPower={titanPowerOf(view, legion.owner)}
       />
+      {more !== null && <p className="sub may-hold">May hold: {more}</p>}
     </section>
   );
 }
