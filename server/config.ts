@@ -201,6 +201,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
     clockCheckpointMs: int(env.TITAN_CLOCK_CHECKPOINT_MS, d.clockCheckpointMs, 'TITAN_CLOCK_CHECKPOINT_MS'),
+    messagesPerSecond: positive(
+      env.TITAN_MESSAGES_PER_SECOND,
+      d.messagesPerSecond,
+      'TITAN_MESSAGES_PER_SECOND',
+    ),
+    messageBurst: positive(env.TITAN_MESSAGE_BURST, d.messageBurst, 'TITAN_MESSAGE_BURST'),
     heartbeatMs: positive(env.TITAN_HEARTBEAT_MS, d.heartbeatMs, 'TITAN_HEARTBEAT_MS'),
     absentGraceSeconds: ((s) => (s === 0 ? null : s))(
       int(env.TITAN_ABSENT_GRACE_SECONDS, d.absentGraceSeconds ?? 0, 'TITAN_ABSENT_GRACE_SECONDS'),

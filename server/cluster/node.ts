@@ -76,7 +76,13 @@ type Push =
 const MOVED = { moved: true } as const;
 const isMoved = (v: unknown): v is typeof MOVED => (v as { moved?: unknown } | null)?.moved === true;
 
-export type Located = { readonly room: Room } | { readonly remote: string } | null;
+/** Where a game is: here, on another live process, on a dead one (until its lease expires and someone
+ *  takes it over: send it again), or nowhere (not started). */
+export type Located =
+  | { readonly room: Room }
+  | { readonly remote: string }
+  | { readonly ownerGone: true }
+  | null;
 
 export class ClusterNode implements Ownership {
   private rooms: Rooms | null = null;
@@ -163,6 +169,28 @@ export class ClusterNode implements Ownership {
     this.owners.delete(gameId);
   }
 
+  /** Processes seen alive or dead lately (asked again after a sixth of a lease). */
+  private readonly liveness = new Map<string, { alive: boolean; until: number }>();
+
+  private async isAlive(node: string): Promise<boolean> {
+    const known = this.liveness.get(node);
+    if (known && known.until > Date.now()) return known.alive;
+    const alive = (await this.bus.alive([node])).has(node);
+    this.liveness.set(node, { alive, until: Date.now() + this.leaseMs / 6 });
+    return alive;
+  }
+
+  private ownerGone(game: string, id: string): Reply {
+    return {
+      type: 'rejected',
+      id,
+      game,
+      code: 'unavailable',
+      message: 'The server holding this game is gone; another takes it over in a few seconds: send it again.',
+      rule: 'protocol',
+    };
+  }
+
   /** One beat: renew the leases (a room whose lease was taken is dropped), adopt the games of dead
    *  processes, and let go of what dead processes' sockets held here, and of local sockets whose game's
    *  owner died. */
@@ -212,7 +240,9 @@ export class ClusterNode implements Ownership {
     const loaded = rooms.loaded(gameId);
     if (loaded) return { room: loaded };
     const owner = await this.ownerOf(gameId);
-    if (owner !== null && owner !== this.node) return { remote: owner };
+    if (owner !== null && owner !== this.node) {
+      return (await this.isAlive(owner)) ? { remote: owner } : { ownerGone: true };
+    }
     const room = await rooms.get(gameId);
     if (room) return { room };
     const now = await this.leases.ownerOf(gameId);
@@ -221,6 +251,7 @@ export class ClusterNode implements Ownership {
 
   /** An intent of a seated player, handled by the game's owner; `unavailable` when it does not answer. */
   async forwardIntent(owner: string, user: string, message: IntentMessage): Promise<Reply | null> {
+    if (!(await this.isAlive(owner))) return this.ownerGone(message.game, message.id);
     try {
       const reply = await this.bus.call(
         owner,
@@ -235,15 +266,9 @@ export class ClusterNode implements Ownership {
       return reply as Reply;
     } catch (error) {
       this.forget(message.game);
+      this.liveness.delete(owner);
       this.logger.warn({ err: error, game: message.game, owner }, 'a forwarded intent was not answered');
-      return {
-        type: 'rejected',
-        id: message.id,
-        game: message.game,
-        code: 'unavailable',
-        message: 'The server holding this game did not answer: send it again.',
-        rule: 'protocol',
-      };
+      return this.ownerGone(message.game, message.id);
     }
   }
 

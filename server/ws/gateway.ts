@@ -422,6 +422,15 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     const joined = loaded
       ? loaded
       : await joinWhereItIs(conn, message.game, recipient, views, message.lastSeq);
+    if (joined === 'ownerGone') {
+      conn.send({
+        type: 'error',
+        code: 'unavailable',
+        message: 'The server holding this game is gone; another takes it over in a few seconds: join again.',
+        game: message.game,
+      });
+      return;
+    }
     if (!joined) {
       conn.send({
         type: 'error',
@@ -455,11 +464,12 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     recipient: Recipient,
     views: boolean,
     lastSeq: number | undefined,
-  ): Promise<Room | JoinedGame | null> {
+  ): Promise<Room | JoinedGame | 'ownerGone' | null> {
     if (!cluster) return rooms.get(game);
     for (let tries = 0; tries < 3; tries++) {
       const where = await cluster.locate(game);
       if (where === null || 'room' in where) return where?.room ?? null;
+      if ('ownerGone' in where) return 'ownerGone';
       const remote = await cluster.join(
         where.remote,
         game,
@@ -476,7 +486,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       );
       if (remote) return remote;
     }
-    return null;
+    return 'ownerGone';
   }
 
   /** An intent reaches a room only from a player seated in that running game; anything else is refused

@@ -20,7 +20,7 @@ import { LegionPanel } from './LegionPanel';
 import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
 import { TurnInfo } from './TurnInfo';
-import { legalOf, makeTable, masterLegions, TableContext } from './table';
+import { legalOf, makeTable, masterLegions, recruitPreview, TableContext } from './table';
 import { AlertSwitches, useTurnSignals } from './turnSignals';
 
 declare global {
@@ -173,6 +173,7 @@ function Table({ session }: { session: GameSession }) {
               onDestinationClick={onDestination}
               onMoveClick={sendMove}
               onLandClick={onLandClick}
+              recruits={recruitPreview(table, selectedLegion)}
             />
           )}
         </div>

@@ -8,7 +8,9 @@ import {
   type IntentOf,
   type IntentType,
   type LegionKnowledge,
+  type LegionView,
   legionKnowledge,
+  recruitsByTerrain,
 } from '../../../shared/engine/index';
 import { firstMissingSeq, type GameClientState } from '../app/gameState';
 import type { MasterLegion } from '../board/Masterboard';
@@ -107,5 +109,19 @@ export function masterLegions(table: Pick<Table, 'view' | 'colorOf' | 'knowledge
             ? `contents unknown${maybe}`
             : `holds ${sure.join(', ')}${unknown > 0 ? ` and ${unknown} unknown` : ''}${maybe}`,
     };
+  });
+}
+
+/** The recruit preview of `legion` on the Masterboard: what it could muster in each terrain (the engine's
+ *  recruitsByTerrain) from what this viewer knows it holds — all of it for its owner (4.5). */
+export function recruitPreview(
+  table: Pick<Table, 'view' | 'knowledge'>,
+  legion: LegionView | null,
+): ReturnType<typeof recruitsByTerrain> | null {
+  if (legion === null) return null;
+  const sure = legion.characters ?? table.knowledge?.[legion.marker]?.certain ?? legion.known;
+  return recruitsByTerrain(sure, legion.height, {
+    variant: table.view.options.variant,
+    caretaker: table.view.caretaker,
   });
 }
