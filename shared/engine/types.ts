@@ -9,8 +9,13 @@ import type {
   PlayerColor,
   Terrain,
 } from '../data/types';
-import type { BattleCharacter, BattleCharacterId, BattlePowers, BattleSide } from './battle/position';
-import type { StrikeOption } from './battle/strike';
+import type {
+  BattleCharacter,
+  BattleCharacterId,
+  BattlePowers,
+  BattleSide,
+  StrikeOption,
+} from './battle/position';
 import type { Proposal } from './intents';
 
 /** A seat in the game, assigned by whoever creates it (the server uses "p1".."p6"). */

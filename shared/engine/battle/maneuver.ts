@@ -1,9 +1,10 @@
 // The Maneuver Phase (11.0–11.6, 10.1–10.2, Hazards Chart 11.7): contact and where a character may move.
 import { battleland } from '../../data/battlelands';
 import { ATTACKER_ENTRY_HEXES, DEFENDER_ENTRY_HEXES, hexDistance, neighbours } from '../../data/hexGeometry';
-import type { CharacterName, HexLabel } from '../../data/types';
+import type { HexLabel, NativeHazard } from '../../data/types';
 import { HEX_LABELS } from '../../data/types';
-import { cliffBetween, crossesUp, flies, hexTerrain, isNative, skillOf } from './hazards';
+import { moveAllowance, nativeTo, neverSlowed } from '../ce/hooks';
+import { cliffBetween, crossesUp, flies, hexTerrain, skillOf } from './hazards';
 import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide } from './position';
 import { characterById, isSlain, occupiedHexes } from './position';
 
@@ -64,7 +65,7 @@ export function maneuverMoves(
   if (isSlain(c)) return [];
   if (c.hex === null) return arrivalMoves(pos, c, opts);
   if (inContact(pos, id)) return []; // 11.3
-  return movesFrom(pos, c.type, [{ hex: c.hex, spent: 0 }]).filter((h) => h !== c.hex);
+  return movesFrom(pos, c, [{ hex: c.hex, spent: 0 }]).filter((h) => h !== c.hex);
 }
 
 /**
@@ -84,7 +85,7 @@ export function arrivalMoves(
   // 11.1: the first hex entered lies on the entry side and counts against the movement allowance.
   return movesFrom(
     pos,
-    newcomer.type,
+    newcomer,
     way.hexes.map((hex) => ({ hex, spent: 0, offBoard: true })),
   );
 }
@@ -96,8 +97,17 @@ interface Start {
   readonly offBoard?: boolean;
 }
 
-function movesFrom(pos: BattlePosition, type: CharacterName, starts: readonly Start[]): HexLabel[] {
-  return flies(type) ? flyingMoves(pos, type, starts) : walkingMoves(pos, type, starts);
+/** Who moves: its side (whose power may change the rules, ce/hooks.ts) and its creature. */
+type Mover = Pick<BattleCharacter, 'side' | 'type'> & Partial<BattleCharacter>;
+
+function movesFrom(pos: BattlePosition, c: Mover, starts: readonly Start[]): HexLabel[] {
+  return flies(c.type) ? flyingMoves(pos, c, starts) : walkingMoves(pos, c, starts);
+}
+
+/** 11.2: the movement points are the Skill-factor; a CE power may change them (ce/hooks.ts). */
+function allowance(pos: BattlePosition, c: Mover): number {
+  const skill = skillOf(c.type);
+  return moveAllowance(pos, { id: '', power: 0, hex: null, hits: 0, ...c }, skill);
 }
 
 // ---------------------------------------------------------------- walking (non-flying) characters
@@ -106,31 +116,28 @@ function movesFrom(pos: BattlePosition, type: CharacterName, starts: readonly St
  * What entering `to` from `from` (null: from off the board) costs a non-flyer: 1, 2 when slowed (11.4), or null
  * when forbidden. Occupation is checked by the caller (11.5).
  */
-function walkingCost(
-  pos: BattlePosition,
-  type: CharacterName,
-  from: HexLabel | null,
-  to: HexLabel,
-): number | null {
+function walkingCost(pos: BattlePosition, c: Mover, from: HexLabel | null, to: HexLabel): number | null {
   const t = pos.terrain;
+  const native = (hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
   const inside = hexTerrain(t, to);
   if (inside === 'Tree') return null; // Tree: entry forbidden to non-flyers
-  if (inside === 'Volcano' && !isNative(type, 'Volcano')) return null; // Volcano: only Dragons
-  if (inside === 'Bog' && !isNative(type, 'Bog')) return null; // Bog: forbidden to non-flying non-natives
+  if (inside === 'Volcano' && !native('Volcano')) return null; // Volcano: only Dragons
+  if (inside === 'Bog' && !native('Bog')) return null; // Bog: forbidden to non-flying non-natives
   if (from !== null && cliffBetween(t, from, to)) return null; // Cliff: non-flyers may not cross
   let slowed = false;
-  if (inside === 'Bramble' && !isNative(type, 'Bramble')) slowed = true; // Bramble
-  if (inside === 'Drift' && !isNative(type, 'Drift')) slowed = true; // Drift
-  if (inside === 'Sand' && !isNative(type, 'Sand')) slowed = true; // Sand (errata 11.7)
+  if (inside === 'Bramble' && !native('Bramble')) slowed = true; // Bramble
+  if (inside === 'Drift' && !native('Drift')) slowed = true; // Drift
+  if (inside === 'Sand' && !native('Sand')) slowed = true; // Sand (errata 11.7)
   if (from !== null) {
-    if (crossesUp(t, from, to, 'slope') && !isNative(type, 'Slope')) slowed = true; // Slope, moving up
+    if (crossesUp(t, from, to, 'slope') && !native('Slope')) slowed = true; // Slope, moving up
     if (crossesUp(t, from, to, 'wall')) slowed = true; // Wall, moving up
   }
-  return slowed ? 2 : 1; // 11.4: a slowing hazard makes the hex count as two entered
+  // 11.4: a slowing hazard makes the hex count as two entered; CE general notes: never for speed 1.
+  return slowed && !neverSlowed(pos, allowance(pos, c)) ? 2 : 1;
 }
 
-function walkingMoves(pos: BattlePosition, type: CharacterName, starts: readonly Start[]): HexLabel[] {
-  const skill = skillOf(type); // 11.2
+function walkingMoves(pos: BattlePosition, c: Mover, starts: readonly Start[]): HexLabel[] {
+  const skill = allowance(pos, c); // 11.2
   const occupied = occupiedHexes(pos);
   const spent = new Map<HexLabel, number>();
   const frontier: HexLabel[] = [];
@@ -146,7 +153,7 @@ function walkingMoves(pos: BattlePosition, type: CharacterName, starts: readonly
       continue;
     }
     if (occupied.has(s.hex)) continue; // 11.5
-    const cost = walkingCost(pos, type, null, s.hex);
+    const cost = walkingCost(pos, c, null, s.hex);
     if (cost !== null) reach(s.hex, s.spent + cost);
   }
   while (frontier.length > 0) {
@@ -154,7 +161,7 @@ function walkingMoves(pos: BattlePosition, type: CharacterName, starts: readonly
     const here = spent.get(from) as number;
     for (const { hex: to } of neighbours(from)) {
       if (occupied.has(to)) continue; // 11.5: non-flyers never enter an occupied hex
-      const cost = walkingCost(pos, type, from, to);
+      const cost = walkingCost(pos, c, from, to);
       if (cost !== null) reach(to, here + cost);
     }
   }
@@ -164,28 +171,30 @@ function walkingMoves(pos: BattlePosition, type: CharacterName, starts: readonly
 // ---------------------------------------------------------------- flying characters
 
 /** 11.4: a flyer ignores every hazard while flying, except the Volcano, which only Dragons may enter or cross. */
-function mayFlyOver(pos: BattlePosition, type: CharacterName, hex: HexLabel): boolean {
-  return hexTerrain(pos.terrain, hex) !== 'Volcano' || isNative(type, 'Volcano');
+function mayFlyOver(pos: BattlePosition, c: Mover, hex: HexLabel): boolean {
+  return hexTerrain(pos.terrain, hex) !== 'Volcano' || nativeTo(pos, c.side, c.type, 'Volcano');
 }
 
 /** What landing in a hex costs a flyer: 1, 2 when slowed by the hex's hazard (11.4), null when it may not land. */
-function landingCost(pos: BattlePosition, type: CharacterName, hex: HexLabel): number | null {
+function landingCost(pos: BattlePosition, c: Mover, hex: HexLabel): number | null {
   const inside = hexTerrain(pos.terrain, hex);
+  const native = (hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
   if (inside === 'Tree') return null; // Tree: a flyer cannot end its move there
-  if (inside === 'Volcano' && !isNative(type, 'Volcano')) return null; // Volcano: only Dragons
-  if (inside === 'Bog' && !isNative(type, 'Bog')) return null; // Bog: a flying non-native may not end there
-  if (inside === 'Bramble' && !isNative(type, 'Bramble')) return 2; // Bramble slows non-natives
-  if (inside === 'Drift' && !isNative(type, 'Drift')) return 2; // Drift slows non-natives
+  if (inside === 'Volcano' && !native('Volcano')) return null; // Volcano: only Dragons
+  if (inside === 'Bog' && !native('Bog')) return null; // Bog: a flying non-native may not end there
+  const slowed = neverSlowed(pos, allowance(pos, c)) ? 1 : 2; // CE general notes: speed 1 is never slowed
+  if (inside === 'Bramble' && !native('Bramble')) return slowed; // Bramble slows non-natives
+  if (inside === 'Drift' && !native('Drift')) return slowed; // Drift slows non-natives
   return 1; // errata 11.7: flyers are not slowed landing in Sand; hexside hazards never slow a flyer
 }
 
-function flyingMoves(pos: BattlePosition, type: CharacterName, starts: readonly Start[]): HexLabel[] {
-  const skill = skillOf(type); // 11.2
+function flyingMoves(pos: BattlePosition, c: Mover, starts: readonly Start[]): HexLabel[] {
+  const skill = allowance(pos, c); // 11.2
   const occupied = occupiedHexes(pos);
   // Hexes flown through, by the moves used to get there (11.5: occupied hexes may be crossed).
   const steps = new Map<HexLabel, number>();
   for (const s of starts) {
-    if (!mayFlyOver(pos, type, s.hex)) continue;
+    if (!mayFlyOver(pos, c, s.hex)) continue;
     const used = s.spent + (s.offBoard === true ? 1 : 0); // 11.1: the first hex entered counts
     const before = steps.get(s.hex);
     if (before === undefined || used < before) steps.set(s.hex, used);
@@ -197,7 +206,7 @@ function flyingMoves(pos: BattlePosition, type: CharacterName, starts: readonly 
       const here = steps.get(from) as number;
       if (here >= skill) continue;
       for (const { hex: to } of neighbours(from)) {
-        if (!mayFlyOver(pos, type, to)) continue;
+        if (!mayFlyOver(pos, c, to)) continue;
         const before = steps.get(to);
         if (before !== undefined && before <= here + 1) continue;
         steps.set(to, here + 1);
@@ -210,7 +219,7 @@ function flyingMoves(pos: BattlePosition, type: CharacterName, starts: readonly 
   const result: HexLabel[] = [];
   for (const [hex, used] of steps) {
     if (occupied.has(hex)) continue;
-    const cost = landingCost(pos, type, hex);
+    const cost = landingCost(pos, c, hex);
     if (cost === null) continue;
     if (used - 1 + cost <= skill) result.push(hex);
   }

@@ -4,9 +4,10 @@
 import type { CharacterName, NativeHazard } from '../../data/types';
 import { isNative } from '../battle/hazards';
 import type { BattleCharacter, BattlePosition, BattleSide } from '../battle/position';
+import type { Decision } from '../events';
 import type { Intent } from '../intents';
 import type { LegionMove } from '../movement';
-import type { GameState, Legion, PlayerId } from '../types';
+import type { Dice, GameState, Legion, PlayerId } from '../types';
 import type { Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
@@ -106,7 +107,19 @@ export function rangestrikeRange(pos: BattlePosition, c: BattleCharacter, skill:
 
 // ---------------------------------------------------------------- decisions
 
-/** The `usePower` intents open to the player now (steps.ts adds them to the step's choices). */
+/** The `usePower` intents open to the player now (legal.ts adds them to the step's choices). */
 export function powerChoices(state: GameState, player: PlayerId): Intent[] {
   return powerOf(state, player)?.choices?.(state, player) ?? [];
+}
+
+/** The step's actor's `usePower` intent, handed to his power (decide.ts), or null when it takes none. The power
+ *  accepts only what its `choices` lists (style 4: one source of legality). */
+export function decidePowerUse(
+  state: GameState,
+  player: PlayerId,
+  intent: Intent,
+  dice: Dice,
+): Decision | null {
+  if (intent.type !== 'usePower') return null;
+  return powerOf(state, player)?.decide?.(state, player, intent, dice) ?? null;
 }
