@@ -3,10 +3,13 @@
 // her own in full; once a legion musters, its reveal and recruit show on every page. The replay's route.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { LAND_NUMBERS, land } from '../../shared/data/masterboard';
+import { recruitsByTerrain } from '../../shared/engine/index';
 import { parseRoute, routeHash } from '../../web-client/src/app/route';
+import { Masterboard } from '../../web-client/src/board/Masterboard';
 import { KnowledgePanel } from '../../web-client/src/game/KnowledgePanel';
 import { LegionPanel } from '../../web-client/src/game/LegionPanel';
-import { masterLegions, TableContext } from '../../web-client/src/game/table';
+import { masterLegions, recruitPreview, TableContext } from '../../web-client/src/game/table';
 import { playUntil, tableFor } from './fixtures';
 
 const noop = () => undefined;
@@ -69,5 +72,31 @@ describe('what you know of each legion, shown', () => {
     expect(routeHash({ page: 'replay', game })).toBe(`#/replay/${game}`);
     expect(parseRoute(`#/replay/${game}`)).toEqual({ page: 'replay', game });
     expect(parseRoute(`#/replay/${game}?invite=a%20b`)).toEqual({ page: 'replay', game, invite: 'a b' });
+  });
+});
+
+describe('the recruit preview on each land (issue 14)', () => {
+  it("18.3: the selected legion's recruits by terrain, from the engine's recruitsByTerrain, on every land", () => {
+    const played = playUntil((s) => s.turn?.player === 'p1' && s.step.kind === 'move');
+    const ann = tableFor(played, 'p1', noop);
+    const legion = ann.view.legions.find((l) => l.owner === 'p1' && l.characters?.includes('Titan'));
+    if (legion === undefined) throw new Error('no Titan legion');
+    const preview = recruitPreview(ann, legion);
+    expect(preview).toEqual(
+      recruitsByTerrain(legion.characters ?? [], legion.height, {
+        variant: 'default',
+        caretaker: ann.view.caretaker,
+      }),
+    );
+    const markup = renderToStaticMarkup(<Masterboard legions={masterLegions(ann)} recruits={preview} />);
+    // Every land says what could be mustered there; the lands of a terrain with recruits show the best one.
+    for (const n of LAND_NUMBERS) {
+      const recruits = preview?.[land(n).terrain] ?? [];
+      const words = recruits.length === 0 ? 'could muster nothing' : `could muster ${recruits.join(', ')}`;
+      expect(markup).toContain(`${land(n).terrain} ${n}; ${words}`);
+    }
+    expect(markup).toContain('class="recruit-preview"');
+    // Nothing is previewed without a selected legion.
+    expect(renderToStaticMarkup(<Masterboard legions={masterLegions(ann)} />)).not.toContain('could muster');
   });
 });

@@ -8,7 +8,9 @@ import {
   type IntentOf,
   type IntentType,
   type LegionKnowledge,
+  type LegionView,
   legionKnowledge,
+  recruitsByTerrain,
 } from '../../../shared/engine/index';
 import { firstMissingSeq, type GameClientState } from '../app/gameState';
 import type { MasterLegion } from '../board/Masterboard';
@@ -66,6 +68,16 @@ export function makeTable(
   };
 }
 
+/** What the page sends by itself, without a click: the end of a strike phase in which none of the player's
+ *  characters may strike or rangestrike (issue 14: no "Done" to press when nothing is in contact). Whether one
+ *  may is the server's legal list (no strike in it), not a rule of the client's. */
+export function autoIntent(view: GameView, legal: readonly Intent[]): Intent | null {
+  const step = view.pending.step;
+  if (step !== 'strike' && step !== 'counterstrike') return null;
+  if (legal.some((i) => i.type === 'strike' || i.type === 'rangestrike')) return null;
+  return legal.find((i) => i.type === 'doneStriking') ?? null;
+}
+
 /** The engine's legionKnowledge over the events this viewer received, once none is missing. */
 export function knowledgeOf(
   state: GameClientState,
@@ -107,5 +119,19 @@ export function masterLegions(table: Pick<Table, 'view' | 'colorOf' | 'knowledge
             ? `contents unknown${maybe}`
             : `holds ${sure.join(', ')}${unknown > 0 ? ` and ${unknown} unknown` : ''}${maybe}`,
     };
+  });
+}
+
+/** The recruit preview of `legion` on the Masterboard: what it could muster in each terrain (the engine's
+ *  recruitsByTerrain) from what this viewer knows it holds — all of it for its owner (4.5). */
+export function recruitPreview(
+  table: Pick<Table, 'view' | 'knowledge'>,
+  legion: LegionView | null,
+): ReturnType<typeof recruitsByTerrain> | null {
+  if (legion === null) return null;
+  const sure = legion.characters ?? table.knowledge?.[legion.marker]?.certain ?? legion.known;
+  return recruitsByTerrain(sure, legion.height, {
+    variant: table.view.options.variant,
+    caretaker: table.view.caretaker,
   });
 }

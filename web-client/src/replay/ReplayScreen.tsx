@@ -20,7 +20,7 @@ import { KnowledgePanel } from '../game/KnowledgePanel';
 import { LegionPanel } from '../game/LegionPanel';
 import { PlayersPanel } from '../game/PlayersPanel';
 import { TurnInfo } from '../game/TurnInfo';
-import { makeTable, masterLegions, TableContext } from '../game/table';
+import { makeTable, masterLegions, recruitPreview, TableContext } from '../game/table';
 import {
   deliveredTo,
   type LoggedEvent,
@@ -220,6 +220,7 @@ function Replay({ summary, log }: { summary: GameSummary; log: readonly LoggedEv
               selectedLegion={selected}
               engagedLands={view.turn?.engagements.map((e) => e.land) ?? []}
               onLegionClick={(marker) => setSelected(marker === selected ? null : marker)}
+              recruits={recruitPreview(table, selectedLegion)}
             />
           )}
         </div>
