@@ -4,6 +4,7 @@
 // his first maneuver phase other than by concession (errata 14.2) or by winning by agreement (2.5.5.1). It
 // counts as the legion's muster for the turn (18.0).
 import { land } from '../data/masterboard';
+import { powerRecruits } from './ce/hooks';
 import type { CharacterName } from '../data/types';
 import { sameCharacters, sortCharacters } from './contents';
 import { nextCharacterId, requireEngagement } from './engagementState';
@@ -76,9 +77,11 @@ export function reinforcementOptions(state: GameState): RecruitOption[] {
   const engagement = requireEngagement(state);
   const legion = state.legions[engagement.defender];
   if (legion === undefined) return [];
-  return recruitOptions(land(engagement.land).terrain, legion.characters, {
+  const terrain = land(engagement.land).terrain;
+  return recruitOptions(terrain, legion.characters, {
     variant: state.options.variant,
     caretaker: state.caretaker,
+    adjust: (options) => powerRecruits(state, legion, terrain, options),
   });
 }
 

@@ -482,7 +482,7 @@ function decideStriking(state: GameState, intent: Intent, dice: Dice): Decision 
     case 'rangestrike':
       return decideRangestrike(state, intent, dice);
     case 'doneStriking':
-      return decideDoneStriking(state);
+      return decideDoneStriking(state, dice);
     case 'concede':
       return decideStrikeConcession(state);
     default:

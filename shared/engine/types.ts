@@ -208,6 +208,9 @@ export interface BattleState {
   readonly reinforcement: 'notYet' | 'available' | 'taken' | 'lost';
   /** A character summoned or mustered this phase that must enter or it never joined (errata 10.1, 14.1, 15.1). */
   readonly mustEnter: readonly { readonly id: BattleCharacterId; readonly from: MarkerId | null }[];
+  /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
+   *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
+  readonly struckAt: readonly BattleCharacterId[];
 }
 
 /**

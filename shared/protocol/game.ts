@@ -437,6 +437,7 @@ const battleSchema = z.strictObject({
   summon: optionState,
   reinforcement: optionState,
   mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
+  struckAt: z.array(battleCharacterIdSchema),
 });
 
 const engagementCore = {

@@ -5,7 +5,8 @@ import { hexDistance, range } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { HexLabel } from '../../data/types';
 import { withArticle } from '../rejections';
-import { cliffBetween, hexTerrain, isNative, skillOf } from './hazards';
+import { adjustStrike, nativeTo, rangestrikeRange } from '../ce/hooks';
+import { cliffBetween, hexTerrain, skillOf } from './hazards';
 import { hazardCrossings, pathObstruction, rangestrikePaths } from './lineOfSight';
 import { inContact } from './maneuver';
 import type { BattleCharacter, BattleCharacterId, BattlePosition } from './position';
@@ -70,7 +71,8 @@ export function rangestrikeVerdict(
     return refuse('13.0', 'an adjacent enemy is struck, not rangestruck');
   }
   // 13.2, errata 11.7/13.2: the range is limited by the chart Skill-factor (never by a hazard-reduced one) and 4.
-  const reach = Math.min(skillOf(striker.type), MAX_RANGESTRIKE_RANGE);
+  // CE Titan: the general notes' range 3 for skill 2, and the powers' range hooks (ce/hooks.ts).
+  const reach = Math.min(rangestrikeRange(pos, striker, skillOf(striker.type)), MAX_RANGESTRIKE_RANGE);
   if (range(from, to) > reach) {
     return refuse('13.2', `the target is at range ${range(from, to)}; this rangestriker reaches ${reach}`);
   }
@@ -81,12 +83,13 @@ export function rangestrikeVerdict(
     return refuse(first?.rule ?? '13.3', 'every path to the target is blocked');
   }
   const dice = rangestrikeDice(pos, striker);
-  const numbers = [...new Set(open.map((path) => pathStrikeNumber(pos, striker, target, from, to, path)))];
-  numbers.sort((a, b) => a - b);
-  return {
-    allowed: true,
-    options: numbers.map((strikeNumber) => ({ target: target.id, strikeNumber, dice })),
-  };
+  const choices = new Map<string, RangestrikeOption>();
+  for (const path of open) {
+    const option = pathOption(pos, striker, target, from, to, path, dice);
+    choices.set(`${option.strikeNumber}/${option.dice}`, option);
+  }
+  const options = [...choices.values()].sort((a, b) => a.strikeNumber - b.strikeNumber || a.dice - b.dice);
+  return { allowed: true, options };
 }
 
 /** 13.1: half the Power-factor, rounded down; Volcano row: a Dragon adds two dice rangestriking from the Volcano. */
@@ -97,32 +100,41 @@ function rangestrikeDice(pos: BattlePosition, striker: BattleCharacter): number 
 }
 
 /**
- * The Strike-number of a rangestrike along one path (12.2, 12.7). A Warlock's is never affected by hazards
+ * The Strike-number and dice of a rangestrike along one path (12.2, 12.7; CE Titan: after the powers' hooks). A Warlock's is never affected by hazards
  * (13.5, errata 11.7/13.5) nor by range (13.5). Otherwise: range 4 costs a Skill-factor (13.2); a non-native
  * loses one per intervening Bramble hex (Bramble row, errata 11.7/13.2); one per Wall crossed going up (Wall row);
  * a Bramble native defending in Bramble against a non-native gains a Skill-factor (errata 11.7: skill, not
  * Strike-number); a Dragon in the Volcano raises the Strike-number by 1 (Volcano row), to at most 6 (errata 12.7).
  */
-function pathStrikeNumber(
+function pathOption(
   pos: BattlePosition,
   striker: BattleCharacter,
   target: BattleCharacter,
   from: HexLabel,
   to: HexLabel,
   path: readonly HexLabel[],
-): number {
+  dice: number,
+): RangestrikeOption {
   const attack = skillOf(striker.type);
   const defence = skillOf(target.type);
-  if (striker.type === 'Warlock') return chartStrikeNumber(attack, defence);
+  // CE Titan: the powers' strike hooks (ce/hooks.ts) see the factors after the hazards.
+  const adjusted = (skill: number, targetSkill: number) =>
+    adjustStrike({ pos, striker, target, rangestrike: true }, { skill, targetSkill, dice });
+  if (striker.type === 'Warlock') {
+    const parts = adjusted(attack, defence);
+    return { target: target.id, strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill), dice: parts.dice };
+  }
   const t = pos.terrain;
-  const nativeToBramble = isNative(striker.type, 'Bramble');
+  const nativeToBramble = nativeTo(pos, striker.side, striker.type, 'Bramble');
   const brambles = nativeToBramble ? 0 : path.filter((hex) => hexTerrain(t, hex) === 'Bramble').length;
   const wallsUp = hazardCrossings(t, from, to, path).filter((c) => c.hazard === 'wall' && c.up).length;
   const longRange = range(from, to) === MAX_RANGESTRIKE_RANGE ? 1 : 0;
-  const inBramble = hexTerrain(t, to) === 'Bramble' && isNative(target.type, 'Bramble') && !nativeToBramble;
-  const number = chartStrikeNumber(attack - longRange - brambles - wallsUp, defence + (inBramble ? 1 : 0));
+  const inBramble =
+    hexTerrain(t, to) === 'Bramble' && nativeTo(pos, target.side, target.type, 'Bramble') && !nativeToBramble;
+  const parts = adjusted(attack - longRange - brambles - wallsUp, defence + (inBramble ? 1 : 0));
+  const number = chartStrikeNumber(parts.skill, parts.targetSkill);
   const dragonInVolcano = target.type === 'Dragon' && hexTerrain(t, to) === 'Volcano';
-  return dragonInVolcano ? Math.min(6, number + 1) : number;
+  return { target: target.id, strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number, dice: parts.dice };
 }
 
 /**

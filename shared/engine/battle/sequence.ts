@@ -6,6 +6,7 @@ import { characterPower } from '../../data/characters';
 import { land } from '../../data/masterboard';
 import { BATTLE_TURNS } from '../../data/strikeChart';
 import type { AttackerSide } from '../../data/types';
+import { battleMomentEvents } from '../ce/hooks';
 import { attemptConcession } from '../concession';
 import type { BattleCharacterState } from '../engagementState';
 import {
@@ -92,6 +93,12 @@ export function decidePreBattlePass(state: GameState, player: PlayerId, side: Ba
  * (15.3), the reinforcement in the defender's fourth (14.0).
  */
 export function beginManeuver(state: GameState, side: BattleSide, round: number): GameEvent[] {
+  // CE Titan: what the powers do before a side's maneuver phase (ce/hooks.ts).
+  const before = battleMomentEvents(state, { kind: 'beforeManeuver', side }, null);
+  return andThen(state, before, (s) => maneuverBegins(s, side, round));
+}
+
+function maneuverBegins(state: GameState, side: BattleSide, round: number): GameEvent[] {
   const battle = requireBattle(state);
   const engagement = requireEngagement(state);
   const pos = battlePosition(battle);
@@ -294,7 +301,11 @@ export function endStrikePhase(state: GameState): GameEvent[] {
   const battle = requireBattle(state);
   const slain = battle.characters.filter(isSlain).map((c) => c.id);
   const events: GameEvent[] = slain.length > 0 ? [{ type: 'slainRemoved', ids: slain }] : [];
-  return andThen(state, events, (s) => {
+  // CE Titan: what the powers do at the end of a battle turn (ce/hooks.ts).
+  const removed = andThen(state, events, (s) =>
+    battleMomentEvents(s, { kind: 'endOfStrikePhase', side: requireBattle(s).phasing }, null),
+  );
+  return andThen(state, removed, (s) => {
     const b = requireBattle(s);
     if (battleEndCheck(s) !== null) {
       const actor = ownerOfSide(requireEngagement(s), b.phasing);

@@ -1,8 +1,10 @@
 // Normal strikes (12.0–12.5, 12.7, Hazards Chart 11.7 and errata 11.7/12.x): targets, Strike-numbers, dice,
 // the weakened strikes the errata allow only to open carry-over, and who could receive carried-over damage.
 import { hexDistance } from '../../data/hexGeometry';
+import type { NativeHazard } from '../../data/types';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
-import { cliffBetween, crossesDown, crossesUp, hexTerrain, isNative, skillOf } from './hazards';
+import { adjustStrike, mayStrike, nativeTo } from '../ce/hooks';
+import { cliffBetween, crossesDown, crossesUp, hexTerrain, skillOf } from './hazards';
 import type { BattleCharacter, BattleCharacterId, BattlePosition } from './position';
 import { characterById, hitsToSlay, isSlain } from './position';
 
@@ -39,7 +41,8 @@ export function strikeTargets(pos: BattlePosition, strikerId: BattleCharacterId)
       t.hex !== null &&
       !isSlain(t) &&
       hexDistance(from, t.hex) === 1 &&
-      !cliffBetween(pos.terrain, from, t.hex),
+      !cliffBetween(pos.terrain, from, t.hex) &&
+      mayStrike(pos, s, t),
   );
 }
 
@@ -64,24 +67,27 @@ export function strikeFactors(
   let skill = skillOf(striker.type);
   let targetSkill = skillOf(target.type);
   let dice = striker.power; // 12.0: a strike rolls the Power-factor in dice
-  const nativeToBramble = isNative(striker.type, 'Bramble');
+  const isNative = (c: BattleCharacter, hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
+  const nativeToBramble = isNative(striker, 'Bramble');
   // Bramble: a native defending in Bramble against a non-native striker has its Skill-factor raised by 1
   // (errata 11.7: the skill, not the Strike-number); a non-native striking out of Bramble loses 1 skill.
-  if (hexTerrain(t, to) === 'Bramble' && isNative(target.type, 'Bramble') && !nativeToBramble)
+  if (hexTerrain(t, to) === 'Bramble' && isNative(target, 'Bramble') && !nativeToBramble)
     targetSkill += 1;
   if (hexTerrain(t, from) === 'Bramble' && !nativeToBramble) skill -= 1;
   // Volcano: a Dragon striking from the Volcano adds two dice.
-  if (hexTerrain(t, from) === 'Volcano' && isNative(striker.type, 'Volcano')) dice += 2;
+  if (hexTerrain(t, from) === 'Volcano' && isNative(striker, 'Volcano')) dice += 2;
   // Slope: a native adds a die striking down; a non-native loses a skill striking up.
-  if (crossesDown(t, from, to, 'slope') && isNative(striker.type, 'Slope')) dice += 1;
-  if (crossesUp(t, from, to, 'slope') && !isNative(striker.type, 'Slope')) skill -= 1;
+  if (crossesDown(t, from, to, 'slope') && isNative(striker, 'Slope')) dice += 1;
+  if (crossesUp(t, from, to, 'slope') && !isNative(striker, 'Slope')) skill -= 1;
   // Wall: anyone gains a skill striking down and loses one striking up.
   if (crossesDown(t, from, to, 'wall')) skill += 1;
   if (crossesUp(t, from, to, 'wall')) skill -= 1;
   // Dune: a native adds two dice striking down; a non-native loses a die striking up.
-  if (crossesDown(t, from, to, 'dune') && isNative(striker.type, 'Sand')) dice += 2;
-  if (crossesUp(t, from, to, 'dune') && !isNative(striker.type, 'Sand')) dice -= 1;
-  return { strikeNumber: chartStrikeNumber(skill, targetSkill), dice };
+  if (crossesDown(t, from, to, 'dune') && isNative(striker, 'Sand')) dice += 2;
+  if (crossesUp(t, from, to, 'dune') && !isNative(striker, 'Sand')) dice -= 1;
+  // CE Titan: the powers' strike hooks (ce/hooks.ts).
+  const parts = adjustStrike({ pos, striker, target, rangestrike: false }, { skill, targetSkill, dice });
+  return { strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill), dice: parts.dice };
 }
 
 /**

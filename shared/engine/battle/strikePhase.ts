@@ -3,7 +3,9 @@
 // carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
 // only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
 // removed, the end-of-battle check) is in sequence.ts.
+import { battleMomentEvents, strikeRolls } from '../ce/hooks';
 import { attemptConcession, concede } from '../concession';
+import { andThen } from '../evolve';
 import {
   battleCharacter,
   battlePosition,
@@ -97,7 +99,8 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
       '12.2, errata 11.7/12.0',
     );
   }
-  const rolls = dice.roll(option.dice);
+  // CE Titan: a power may roll the attack its own way (ce/hooks.ts); the events record every die.
+  const { rolls, events: rolled } = strikeRolls(state, battleCharacter(battle, intent.striker), option, dice);
   const carryOver = legalCarryOverAllocations(pos, intent.striker, option, rolls).some((a) => a.length > 0);
   const step = state.step as Extract<GameState['step'], { kind: 'strike' | 'counterstrike' }>;
   const next: GameEvent = carryOver
@@ -108,6 +111,7 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
     : { type: 'stepBegan', step };
   return {
     events: [
+      ...rolled,
       {
         type: 'strikeRolled',
         striker: intent.striker,
@@ -154,9 +158,15 @@ export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrik
       '13.1–13.3, errata 11.7/13.3',
     );
   }
-  const rolls = dice.roll(option.dice);
+  const { rolls, events: rolled } = strikeRolls(
+    state,
+    battleCharacter(requireBattle(state), intent.striker),
+    option,
+    dice,
+  );
   return {
     events: [
+      ...rolled,
       {
         type: 'rangestrikeRolled',
         striker: intent.striker,
@@ -217,7 +227,7 @@ export function decideAssignCarryOver(state: GameState, intent: IntentOf<'assign
 
 /** 12.0, 12.1: the striking player is finished (every required strike made); counterstrikes follow, or the
  *  strike phase ends. */
-export function decideDoneStriking(state: GameState): Decision {
+export function decideDoneStriking(state: GameState, dice: Dice): Decision {
   const battle = requireBattle(state);
   const step = state.step;
   if (step.kind !== 'strike' && step.kind !== 'counterstrike') throw new Error('not a strike step');
@@ -228,9 +238,11 @@ export function decideDoneStriking(state: GameState): Decision {
   if (step.kind === 'strike') {
     const other = opponent(step.side);
     const actor = ownerOfSide(requireEngagement(state), other);
+    const begun: GameEvent[] = [{ type: 'strikePhaseBegan', side: other, counterstrike: true }];
     return {
       events: [
-        { type: 'strikePhaseBegan', side: other, counterstrike: true },
+        // CE Titan: what the powers do as the counterstrikes begin (ce/hooks.ts).
+        ...andThen(state, begun, (s) => battleMomentEvents(s, { kind: 'counterstrikes', side: other }, dice)),
         { type: 'stepBegan', step: { kind: 'counterstrike', actor, side: other } },
       ],
     };
