@@ -18,6 +18,7 @@ import {
   type GameView,
   type Intent,
   legalIntents,
+  outsideNegotiation,
   type Pending,
   type PlayerId,
   pending,
@@ -42,6 +43,9 @@ export interface RulesEngine {
   describedChoices(state: GameState, player: PlayerId): readonly DescribedChoice[];
   view(state: GameState, viewer: Viewer): GameView;
   visibleTo(event: GameEvent): 'all' | readonly PlayerId[];
+  /** Errata 9.3: a negotiation is going on and `viewer` is not one of its two players (its steps are
+   *  secret from him: not even their number may reach him before it ends). */
+  outsideNegotiation(state: GameState, viewer: Viewer): boolean;
   defaultIntent(state: GameState, player: PlayerId): Intent | null;
   /** The server acting for `player` (his time ran out, he is absent, the director ruled): errata 20.4, 21.2. */
   decideForced(state: GameState, player: PlayerId, by: ForcedBy, play: ForcedPlay, dice: Dice): Decision;
@@ -68,6 +72,7 @@ export const rulesEngine: RulesEngine = {
   describedChoices,
   view,
   visibleTo,
+  outsideNegotiation,
   defaultIntent,
   decideForced,
   timedPhase,

@@ -177,8 +177,10 @@ export function lobby(
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
     const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
-    // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are.
-    const broadcast = options.broadcastDelaySeconds > 0 && !yourSeat ? rooms.loaded(game.id) : null;
+    // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are; a
+    // player outside a negotiation its start's (errata 9.3). A running game's room is loaded.
+    const room = rooms.loaded(game.id);
+    const viewer: Recipient = yourSeat ? { player: seatName(yourSeat.index) } : { spectator: true };
     return {
       id: game.id,
       status: gameStatusSchema.parse(game.status),
@@ -203,7 +205,7 @@ export function lobby(
       yourSeat: yourSeat ? seatName(yourSeat.index) : null,
       yourMove:
         yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
-      seq: broadcast ? broadcast.broadcastSeq : game.seq,
+      seq: room ? room.seqFor(viewer) : game.seq,
       dice: { commitment: game.diceCommitment, seed: game.status === 'finished' ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),
       startedAt: game.startedAt?.toISOString() ?? null,
@@ -415,10 +417,15 @@ export function lobby(
       const viewer: Recipient = seat
         ? { player: seatName(seat.index) }
         : await viewerOf(user, gameId, 'spectator', invite);
-      // A spectator of a delayed game gets only what is as old as the delay (as on the websocket).
+      // A spectator of a delayed game gets only what is as old as the delay, a player outside a negotiation
+      // what came before it (errata 9.3): the running game's room knows (as on the websocket).
       const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
-      const seq =
-        'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs);
+      const room = game.status === 'running' ? await rooms.get(gameId) : rooms.loaded(gameId);
+      const seq = room
+        ? room.seqFor(viewer)
+        : 'player' in viewer || delayMs === 0
+          ? game.seq
+          : await log.seqAt(gameId, Date.now() - delayMs);
       const logged = await log.events(gameId, after, Math.min(seq, after + limit));
       const events = logged.map(({ seq, event }) => {
         const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });

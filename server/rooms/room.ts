@@ -67,7 +67,21 @@ interface HeldBatch {
   /** The state after them. */
   readonly state: GameState;
   readonly finished: boolean;
+  /** A step inside a negotiation (errata 9.3): outsiders get it only with the batch that ends the
+   *  negotiation, so that not even the number of its steps reaches them while it goes on. */
+  readonly concealed: boolean;
 }
+
+/** Errata 9.3 for the players outside a negotiation under way: the game as they hold it (as of the
+ *  negotiation's start), the clock as it stood then, and its steps, held back until it ends. */
+interface Secret {
+  readonly outsiders: Broadcast;
+  readonly clock: ClockRecord | null;
+  readonly batches: HeldBatch[];
+}
+
+/** Anyone outside every negotiation (the engine's errata 9.3 test, asked about the game itself). */
+const OUTSIDER = { spectator: true } as const;
 
 /** Who sent an intent: a user (by id), a bot seat of this room, the server acting for a seat (errata 20.4,
  *  21.0, Law 21.2), or the tournament director (Law 21.1: calling time). */
@@ -155,12 +169,16 @@ export class Room {
   /** The spectators' game: behind the players' by the broadcast delay (the same when there is none). */
   private broadcasted: Broadcast;
   private held: HeldBatch[];
+  /** A negotiation's steps so far, for the seated players outside it (null: none under way). */
+  private secret: Secret | null;
   private releaseTimer: NodeJS.Timeout | null = null;
   /** Loaded with the first subscriber or message. */
   private chat: TableChat | null = null;
   /** When the last batch happened (an append's time never goes back, whatever the wall clock does). */
   private lastAt: number;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The presence message queued (presenceSoon), until it is sent. */
+  private presenceDue: Promise<void> | null = null;
   /** Tasks queued and not yet done, and when the last one ended (the room's idleness, `idleFor`). */
   private pending = 0;
   private quietSince = Date.now();
@@ -180,11 +198,16 @@ export class Room {
     readonly game: StoredGame,
     state: GameState,
     recent: LoggedEvent[],
-    broadcast: { readonly broadcasted: Broadcast; readonly held: HeldBatch[] },
+    broadcast: {
+      readonly broadcasted: Broadcast;
+      readonly held: HeldBatch[];
+      readonly secret: Secret | null;
+    },
     private readonly deps: RoomDeps,
   ) {
     this.broadcasted = broadcast.broadcasted;
     this.held = broadcast.held;
+    this.secret = broadcast.secret;
     this.lastAt = recent.at(-1)?.at ?? 0;
     this.state = state;
     this.seq = game.seq;
@@ -212,12 +235,17 @@ export class Room {
           .reduce((s, e) => deps.engine.evolve(s, e.event), snapshot.state)
       : deps.engine.replay(logged.map((e) => e.event));
     deps.metrics.inc('roomsLoaded');
-    // Held back only while the last event is younger than the delay (a finished game watched later is not).
+    // Held back only while the last event is younger than the delay (a finished game watched later is not),
+    // or while a negotiation goes on (errata 9.3).
     const lastAt = logged.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
     const broadcast =
-      lastAt + game.broadcastDelayMs > Date.now()
+      lastAt + game.broadcastDelayMs > Date.now() || deps.engine.outsideNegotiation(state, OUTSIDER)
         ? await Room.heldBack(gameId, game, deps)
-        : { broadcasted: { seq: game.seq, state, finished: game.status === 'finished' }, held: [] };
+        : {
+            broadcasted: { seq: game.seq, state, finished: game.status === 'finished' },
+            held: [],
+            secret: null,
+          };
     const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), broadcast, deps);
     room.release();
     room.scheduleBot();
@@ -226,29 +254,58 @@ export class Room {
     return room;
   }
 
-  /** A delayed game's broadcast after a (re)load: what spectators may have seen by now, and the batches
-   *  still held back (events appended together share their time). */
+  /** A delayed or negotiating game's outsiders after a (re)load: what spectators may have seen by now, the
+   *  batches still held back from them (events appended together share their time), and what the players
+   *  outside a negotiation under way hold (errata 9.3: up to its start). */
   private static async heldBack(gameId: string, game: StoredGame, deps: RoomDeps) {
     const all = await deps.log.events(gameId, 0, game.seq);
+    // The state after each seq (none before the first event), and whether it is inside a negotiation.
+    const states: (GameState | null)[] = [null];
+    for (const e of all) {
+      const before = states.at(-1)!;
+      states.push(before === null ? deps.engine.replay([e.event]) : deps.engine.evolve(before, e.event));
+    }
+    const inside = states.map((st) => st !== null && deps.engine.outsideNegotiation(st, OUTSIDER));
+    // The last seq up to `upto` an outsider may hold: never one of a negotiation's steps.
+    const visible = (upto: number) => {
+      let seq = upto;
+      while (seq > 0 && inside[seq] && inside[seq - 1]) seq -= 1;
+      return seq;
+    };
     const cutoff = Date.now() - game.broadcastDelayMs;
-    const shown = all.filter((e) => e.at <= cutoff);
+    const shown = visible(all.findLastIndex((e) => e.at <= cutoff) + 1);
     const broadcasted: Broadcast = {
-      seq: shown.length,
-      state: shown.length > 0 ? deps.engine.replay(shown.map((e) => e.event)) : null,
-      finished: shown.length === all.length && game.status === 'finished',
+      seq: shown,
+      state: states[shown]!,
+      finished: shown === all.length && game.status === 'finished',
     };
     const held: HeldBatch[] = [];
-    let state = broadcasted.state;
-    for (const e of all.slice(shown.length)) {
+    for (const e of all.slice(shown)) {
       const last = held.at(-1);
-      state = state === null ? deps.engine.replay([e.event]) : deps.engine.evolve(state, e.event);
-      if (last && last.events[0]!.at === e.at)
-        held[held.length - 1] = { ...last, events: [...last.events, e], state };
-      else held.push({ events: [e], state, finished: false });
+      // A negotiation's first step closes its batch (the steps after it are concealed).
+      const joins = last && last.events[0]!.at === e.at && !(inside[e.seq - 1] && !inside[e.seq - 2]);
+      const events = joins ? [...last.events, e] : [e];
+      const batch: HeldBatch = {
+        events,
+        state: states[e.seq]!,
+        finished: false,
+        concealed: inside[events[0]!.seq - 1]! && inside[e.seq]!,
+      };
+      if (joins) held[held.length - 1] = batch;
+      else held.push(batch);
     }
     const last = held.at(-1);
     if (last && game.status === 'finished') held[held.length - 1] = { ...last, finished: true };
-    return { broadcasted, held };
+    const begun = visible(all.length);
+    const secret: Secret | null =
+      begun === all.length
+        ? null
+        : {
+            outsiders: { seq: begun, state: states[begun]!, finished: false },
+            clock: null,
+            batches: [{ events: all.slice(begun), state: states.at(-1)!, finished: false, concealed: true }],
+          };
+    return { broadcasted, held, secret };
   }
 
   get id(): string {
@@ -335,7 +392,11 @@ export class Room {
       await this.expire();
       if (this.finished) return reject('gameNotRunning', 'The game is over.');
     }
-    if (expectedSeq !== undefined && expectedSeq !== this.seq) {
+    // A player outside a negotiation holds the seq of its start (errata 9.3): any other is stale for him.
+    if (
+      expectedSeq !== undefined &&
+      expectedSeq !== this.seqFor(actor === DIRECTOR ? null : { player: actor })
+    ) {
       return reject(
         'staleSeq',
         'The game moved on before your move arrived: look at the board again and choose again.',
@@ -385,8 +446,7 @@ export class Room {
     this.deps.metrics.inc('intentsAccepted');
     this.deps.metrics.inc('eventsAppended', events.length);
     if (snapshotDue) this.deps.metrics.inc('snapshotsWritten');
-    this.clock = clock;
-    this.apply(events, next, dice.cursor, finished, at);
+    this.apply(events, next, dice.cursor, finished, at, clock);
     this.scheduleBot();
     this.scheduleClock();
     this.scheduleAbsence();
@@ -404,16 +464,21 @@ export class Room {
     return seat?.seat ?? null;
   }
 
-  /** The appended events become the room's: state, seq, replay buffer, and every player's share at once;
-   *  the spectators' share waits for the broadcast delay (`release`). */
+  /** The appended events become the room's: state, seq, replay buffer, clock, and every player's share at
+   *  once, except a negotiation's steps, which the players outside it get when it ends (errata 9.3); the
+   *  spectators' share waits for the broadcast delay and the end of a negotiation (`release`). */
   private apply(
     events: readonly GameEvent[],
     next: GameState,
     diceCursor: number,
     finished: boolean,
     at: number,
+    clock: ClockRecord | null,
   ): void {
+    const before: Broadcast = { seq: this.seq, state: this.state, finished: false };
+    const clockBefore = this.clock;
     const first = this.seq + 1;
+    this.clock = clock;
     this.botStalled = false; // the game moved on: a bot that had nothing to play may have now
     this.clockStalled = false;
     this.state = next;
@@ -423,11 +488,33 @@ export class Room {
     const logged = events.map((event, i) => ({ seq: first + i, event, at }));
     this.recent = [...this.recent, ...logged].slice(-this.deps.maxReplayEvents);
     if (finished) this.status = 'finished';
+    const { outsideNegotiation } = this.deps.engine;
+    const batch: HeldBatch = {
+      events: logged,
+      state: next,
+      finished,
+      concealed: outsideNegotiation(before.state!, OUTSIDER) && outsideNegotiation(next, OUTSIDER),
+    };
     const players = [...this.subscribers.values()].filter((sub) => !isSpectator(sub));
-    this.sendBatch(players, logged, this.seq, this.state, finished);
+    let recipients = players;
+    if (batch.concealed) {
+      this.secret ??= { outsiders: before, clock: clockBefore, batches: [] };
+      this.secret.batches.push(batch);
+      recipients = players.filter((sub) => !outsideNegotiation(next, sub.recipient));
+    } else if (this.secret !== null) {
+      // The negotiation is over: its steps reach the players outside it, before its outcome.
+      const outsiders = players.filter((sub) => outsideNegotiation(before.state!, sub.recipient));
+      for (const held of this.secret.batches) {
+        this.sendBatch(outsiders, held.events, held.events.at(-1)!.seq, held.state, held.finished);
+      }
+      this.secret = null;
+    }
+    this.sendBatch(recipients, logged, this.seq, this.state, finished);
     this.sendClock();
-    this.held.push({ events: logged, state: next, finished });
-    this.release();
+    this.held.push(batch);
+    // The spectators' share is the queue's next task: it goes out after the sender's reply, so a crowd
+    // watching the game never holds up the answer to the player who moved.
+    void this.enqueue(async () => this.release());
     if (finished) {
       this.deps.onFinished?.(this);
       this.releaseIfIdle();
@@ -467,27 +554,40 @@ export class Room {
     this.releaseTimer = null;
     const delay = this.game.broadcastDelayMs;
     const now = Date.now();
-    while (this.held.length > 0 && this.held[0]!.events[0]!.at + delay <= now) {
-      const batch = this.held.shift()!;
-      const seq = batch.events.at(-1)!.seq;
-      this.broadcasted = { seq, state: batch.state, finished: batch.finished };
-      const spectators = [...this.subscribers.values()].filter(isSpectator);
-      this.sendBatch(spectators, batch.events, seq, batch.state, batch.finished);
-      // The game is over for everyone: the chat's two channels are open to all.
-      const chat = this.chat;
-      if (batch.finished && chat)
-        for (const sub of this.subscribers.values()) this.sendChatHistory(sub, chat);
+    // A negotiation's steps go out only with the batch that ends it, once that one is old enough (errata 9.3).
+    let shown = this.held.findIndex((b) => !b.concealed);
+    while (shown >= 0 && this.held[shown]!.events[0]!.at + delay <= now) {
+      for (const batch of this.held.splice(0, shown + 1)) {
+        const seq = batch.events.at(-1)!.seq;
+        this.broadcasted = { seq, state: batch.state, finished: batch.finished };
+        const spectators = [...this.subscribers.values()].filter(isSpectator);
+        this.sendBatch(spectators, batch.events, seq, batch.state, batch.finished);
+        // The game is over for everyone: the chat's two channels are open to all.
+        const chat = this.chat;
+        if (batch.finished && chat)
+          for (const sub of this.subscribers.values()) this.sendChatHistory(sub, chat);
+      }
+      shown = this.held.findIndex((b) => !b.concealed);
     }
     this.deps.liveBattles?.show(this.game, this.broadcasted.state, this.deps.engine);
-    const next = this.held[0];
+    const next = this.held[shown];
     if (next && !this.closing) {
       this.releaseTimer = setTimeout(() => this.release(), next.events[0]!.at + delay - now);
     }
   }
 
-  /** What spectators have been shown so far: its seq (the history endpoint stops there too). */
+  /** What spectators have been shown so far: its seq. */
   get broadcastSeq(): number {
     return this.broadcasted.seq;
+  }
+
+  /** The seq `viewer` holds (null: the server): a spectator's is the broadcast's, a player's outside a
+   *  negotiation the seq of its start (errata 9.3), anyone else's the game's. The lobby and the history
+   *  endpoint stop there too. */
+  seqFor(viewer: Recipient | null): number {
+    // What is old enough by now goes out first (a timer may fire a little late).
+    if (viewer !== null && !('player' in viewer)) this.release();
+    return this.gameOf(viewer).seq;
   }
 
   /** A refusal: answered, logged at info with its code (style 17), and remembered unless it is a
@@ -535,6 +635,7 @@ export class Room {
     this.clock = fresh.clock;
     this.broadcasted = fresh.broadcasted;
     this.held = fresh.held;
+    this.secret = fresh.secret;
     await fresh.close();
     this.release();
     for (const sub of this.subscribers.values()) this.catchUp(sub, undefined);
@@ -746,16 +847,38 @@ export class Room {
   }
 
   /** The clocks for one subscriber: every player sees every clock; spectators too, unless the game is
-   *  broadcast with a delay (the running clock would tell them who is to act now). */
+   *  broadcast with a delay (the running clock would tell them who is to act now). Those outside a
+   *  negotiation see the clocks as they stood at its start, none running (errata 9.3: whose turn it is
+   *  inside it is secret). */
   private clockFor(sub: Subscriber): ServerMessageOf<'clock'> | null {
-    return isSpectator(sub) && this.game.broadcastDelayMs > 0 ? null : this.clockMessage();
+    if (isSpectator(sub) && this.game.broadcastDelayMs > 0) return null;
+    if (!this.outsider(sub.recipient)) return this.clockMessage();
+    const { outsiders, clock } = this.secret!;
+    const tc = this.game.timeControl;
+    if (clock === null || tc === null) return null;
+    return {
+      type: 'clock',
+      game: this.id,
+      seq: outsiders.seq,
+      serverTime: Date.now(),
+      timeControl: tc,
+      running: null,
+      decisionMs: clock.decisionMs,
+      banks: clock.banks,
+      phase: clock.phase === null ? null : { kind: clock.phase.kind, ms: clock.phase.ms },
+      gameMs: clock.gameMs,
+      deadlineMs: null,
+    };
   }
 
+  /** The clocks to every subscriber who may see them running (clockFor). */
   private sendClock(): void {
     const message = this.clockMessage();
     if (!message) return;
     const delayed = this.game.broadcastDelayMs > 0;
-    const subs = [...this.subscribers.values()].filter((sub) => !(delayed && isSpectator(sub)));
+    const subs = [...this.subscribers.values()].filter(
+      (sub) => !(delayed && isSpectator(sub)) && !this.outsider(sub.recipient),
+    );
     this.fanOut(subs, { kind: 'clock', message });
   }
 
@@ -921,6 +1044,10 @@ export class Room {
   /** Adds a subscriber and brings it up to date: the events after `lastSeq` when it holds a recent one,
    *  else a fresh state; then the legal intents if it is his turn, and everyone gets the new presence. */
   join(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
+    return this.joined(sub, lastSeq).then(() => this.presenceSent());
+  }
+
+  private joined(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
     return this.enqueue(async () => {
       const chat = await this.tableChat();
       const catchUp = this.catchUp(sub, lastSeq);
@@ -935,7 +1062,7 @@ export class Room {
         this.absent.delete(player);
         this.scheduleAbsence();
       }
-      this.presence();
+      this.presenceSoon();
       this.deps.logger.debug({ game: this.id, sub: sub.id, lastSeq, catchUp }, 'joined');
     });
   }
@@ -983,11 +1110,21 @@ export class Room {
     });
   }
 
-  /** The game as this subscriber may have it now: the players' game, or the spectators' delayed one. */
+  /** The game as this subscriber may have it now: the players' game, the spectators' delayed one, or the
+   *  one of the players outside a negotiation under way. */
   private gameFor(sub: Subscriber): Broadcast {
-    return isSpectator(sub)
-      ? this.broadcasted
-      : { seq: this.seq, state: this.state, finished: this.finished };
+    return this.gameOf(sub.recipient);
+  }
+
+  private gameOf(viewer: Recipient | null): Broadcast {
+    if (viewer !== null && !('player' in viewer)) return this.broadcasted;
+    if (viewer !== null && this.outsider(viewer)) return this.secret!.outsiders;
+    return { seq: this.seq, state: this.state, finished: this.finished };
+  }
+
+  /** Errata 9.3: `viewer` is outside the negotiation under way (he holds the game as of its start). */
+  private outsider(viewer: Recipient): boolean {
+    return this.secret !== null && this.deps.engine.outsideNegotiation(this.state, viewer);
   }
 
   private catchUp(sub: Subscriber, lastSeq: number | undefined): 'events' | 'state' {
@@ -1042,6 +1179,10 @@ export class Room {
   }
 
   leave(subId: string): Promise<void> {
+    return this.left(subId).then(() => this.presenceSent());
+  }
+
+  private left(subId: string): Promise<void> {
     return this.enqueue(async () => {
       const sub = this.subscribers.get(subId);
       if (!sub) return;
@@ -1052,7 +1193,7 @@ export class Room {
         this.goneSince.set(player, Date.now());
         this.scheduleAbsence();
       }
-      if (!this.closing) this.presence();
+      if (!this.closing) this.presenceSoon();
       this.releaseIfIdle();
     });
   }
@@ -1073,6 +1214,21 @@ export class Room {
     let n = 0;
     for (const s of this.subscribers.values()) if (playerOf(s.recipient) === player) n += 1;
     return n;
+  }
+
+  /** The presence after the joins and leaves queued now: a crowd arriving at once costs one message to
+   *  each subscriber, not one per arrival (the task after the ones already queued sends it). */
+  private presenceSoon(): void {
+    this.presenceDue ??= this.enqueue(async () => {
+      this.presenceDue = null;
+      if (!this.closing) this.presence();
+    });
+  }
+
+  /** Resolves once the presence queued by now (if any) is sent: a join or leave is done when everyone
+   *  has heard of it. */
+  private presenceSent(): Promise<void> {
+    return this.presenceDue ?? Promise.resolve();
   }
 
   private presence(): void {

@@ -3,8 +3,12 @@
 // noRestrictedImports): what is legal comes from the server's `legal`, and why an intent it builds is not
 // comes from the checks below, the same ones `decide` applies, over what that player knows.
 export { type StrikeOption, strikeOptions } from './battle/strike';
+export { CATALOGUE } from './ce/catalogue';
+export { entry as powerEntry } from './ce/catalogueEntry';
+export type { PowerEntry, PowerId } from './ce/power';
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
+export { outsideNegotiation } from './engagementView';
 export type { Decision, EventOf, GameEvent, GameEventType } from './events';
 export { evolve, replay } from './evolve';
 export { decideForced, type ForcedBy, type ForcedPlay, type TimedPhase, timedPhase } from './forced';

@@ -6,6 +6,7 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
+import { angelsDue } from './ce/titan';
 import { sameCharacters } from './contents';
 import { openEngagements } from './engagementPhase';
 import { legionOfSide, lossesOf, ownerOfSide, requireEngagement } from './engagementState';
@@ -14,7 +15,7 @@ import { andThen } from './evolve';
 import { playerOf } from './lookups';
 import { beginMusterPhase } from './musterPhase';
 import { reinforcementIntents, reinforcementProblem } from './reinforcement';
-import { angelsEarned, engagementPoints } from './scoring';
+import { engagementPoints } from './scoring';
 import { summonCandidates, summonIntents, summonProblem } from './summon';
 import type { Elimination } from './titan';
 import { eliminationEvents } from './titan';
@@ -107,7 +108,12 @@ export function resolveEngagement(state: GameState): GameEvent[] {
   const legionId = legionOfSide(engagement, winner);
   return andThen(state, events, (s) => {
     // 17.0, 17.2: one Angel per multiple of 100 crossed; 19.3: the Titan's slayer may take them too.
-    const step = nextAngelStep(s, score.player, legionId, angelsEarned(before, before + score.points));
+    const step = nextAngelStep(
+      s,
+      score.player,
+      legionId,
+      angelsDue(s, score.player, before, before + score.points),
+    );
     return step === null ? afterAngels(s) : [{ type: 'stepBegan', step }];
   });
 }

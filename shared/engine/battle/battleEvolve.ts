@@ -148,7 +148,15 @@ function battleStarted(state: GameState, event: EventOf<'battleStarted'>): GameS
       });
     }
   }
+  const engagement = requireEngagement(state);
   const battle: BattleState = {
+    powers:
+      state.ce === null
+        ? null
+        : {
+            attacker: state.ce.powers[engagement.attackerOwner] ?? null,
+            defender: state.ce.powers[engagement.defenderOwner] ?? null,
+          },
     land: event.land,
     terrain: event.terrain,
     attackerEntry: event.attackerEntry,

@@ -19,7 +19,16 @@ export interface BattleCharacter {
   readonly hits: number;
 }
 
+/** Cosmic Encounter Titan: the power of each side's player (null: none). */
+export interface BattlePowers {
+  readonly attacker: number | null;
+  readonly defender: number | null;
+}
+
 export interface BattlePosition {
+  /** Cosmic Encounter Titan: each side's power, read by the powers' battle hooks (ce/hooks.ts); absent or null:
+   *  not a game of the variant. */
+  readonly powers?: BattlePowers | null;
   readonly terrain: Terrain;
   /** The attacker's entry side (errata 2.2, 10.1); always 'bottom' in a Tower (10.2). */
   readonly attackerEntry: AttackerSide;

@@ -6,7 +6,7 @@ import type { Intent } from '../../../shared/engine/index';
 import { createGameSession, type GameSession } from '../app/gameSession';
 import { currentLegal, type GameClientState } from '../app/gameState';
 import { navigate } from '../app/route';
-import { Masterboard, type MasterLegion } from '../board/Masterboard';
+import { Masterboard } from '../board/Masterboard';
 import { ActionPanel } from './ActionPanel';
 import { ConnectionBadge, RejectionBanner } from './Banners';
 import { BattleArea } from './BattleArea';
@@ -19,7 +19,7 @@ import { LegionPanel } from './LegionPanel';
 import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
 import { TurnInfo } from './TurnInfo';
-import { legalOf, makeTable, TableContext } from './table';
+import { legalOf, makeTable, masterLegions, TableContext } from './table';
 import { AlertSwitches, useTurnSignals } from './turnSignals';
 
 declare global {
@@ -135,18 +135,7 @@ function Table({ session }: { session: GameSession }) {
     if (engagementLands.includes(land)) table.send({ type: 'chooseEngagement', land });
   };
 
-  const legions: MasterLegion[] = view.legions.map((l) => ({
-    marker: l.marker,
-    land: l.land,
-    height: l.height,
-    color: table.colorOf(l.owner),
-    title:
-      l.characters !== null
-        ? l.characters.join(', ')
-        : l.known.length > 0
-          ? `known: ${l.known.join(', ')}`
-          : 'contents unknown',
-  }));
+  const legions = masterLegions(view, table.colorOf);
 
   const battle = view.battle;
   const boardIsBattle = battle !== null && !showMasterboard;

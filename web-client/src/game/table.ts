@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import type { PlayerColor } from '../../../shared/data/types';
 import type { GameView, Intent, IntentOf, IntentType } from '../../../shared/engine/index';
 import type { GameClientState } from '../app/gameState';
+import type { MasterLegion } from '../board/Masterboard';
 
 export interface Table {
   readonly view: GameView;
@@ -52,4 +53,21 @@ export function makeTable(
     colorOf: (id) => players.get(id)?.color ?? null,
     busy: Object.keys(state.inFlight).length > 0,
   };
+}
+
+/** The legions of the view as the Masterboard draws them: the owner's colour, and what this viewer knows of each
+ *  in the tooltip. */
+export function masterLegions(view: GameView, colorOf: Table['colorOf']): MasterLegion[] {
+  return view.legions.map((l) => ({
+    marker: l.marker,
+    land: l.land,
+    height: l.height,
+    color: colorOf(l.owner),
+    title:
+      l.characters !== null
+        ? l.characters.join(', ')
+        : l.known.length > 0
+          ? `known: ${l.known.join(', ')}`
+          : 'contents unknown',
+  }));
 }

@@ -185,6 +185,9 @@ function FinishedGames() {
             <button type="button" onClick={() => navigate({ page: 'game', game: g.id, as: 'player' })}>
               See the result
             </button>
+            <button type="button" onClick={() => navigate({ page: 'replay', game: g.id })}>
+              Replay
+            </button>
           </li>
         ))}
       </ul>
