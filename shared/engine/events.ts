@@ -10,8 +10,7 @@ import type {
   PlayerColor,
   Terrain,
 } from '../data/types';
-import type { BattleCharacterId, BattleSide } from './battle/position';
-import type { StrikeOption } from './battle/strike';
+import type { BattleCharacterId, BattleSide, StrikeOption } from './battle/position';
 import type { IntentType, Proposal } from './intents';
 import type {
   EngagementOutcome,

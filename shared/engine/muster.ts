@@ -45,7 +45,8 @@ export function recruitOptions(
   opts: RecruitOptionsOpts = {},
 ): RecruitOption[] {
   const variant = opts.variant ?? 'default';
-  const standard = terrain === 'Tower' ? towerOptions(characters, variant) : chartOptions(terrain, characters);
+  const standard =
+    terrain === 'Tower' ? towerOptions(characters, variant) : chartOptions(terrain, characters);
   const options = opts.adjust === undefined ? standard : opts.adjust(standard);
   return options.filter(
     (o) =>

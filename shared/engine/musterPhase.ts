@@ -1,8 +1,8 @@
 // The Enlistment Phase (Complete Sequence 2.6; 6.4, 18.0-18.5, errata 18.0/18.1): each legion that moved this
 // turn and still stands may muster one character, revealing exactly one of the minimal sets that qualify it.
 import { land } from '../data/masterboard';
-import { powerRecruits } from './ce/hooks';
 import type { MarkerId } from '../data/types';
+import { powerRecruits } from './ce/hooks';
 import { sameCharacters, sortCharacters } from './contents';
 import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';

@@ -4,8 +4,8 @@
 // his first maneuver phase other than by concession (errata 14.2) or by winning by agreement (2.5.5.1). It
 // counts as the legion's muster for the turn (18.0).
 import { land } from '../data/masterboard';
-import { powerRecruits } from './ce/hooks';
 import type { CharacterName } from '../data/types';
+import { powerRecruits } from './ce/hooks';
 import { sameCharacters, sortCharacters } from './contents';
 import { nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';

@@ -9,8 +9,13 @@ import type {
   PlayerColor,
   Terrain,
 } from '../data/types';
-import type { BattleCharacter, BattleCharacterId, BattlePowers, BattleSide } from './battle/position';
-import type { StrikeOption } from './battle/strike';
+import type {
+  BattleCharacter,
+  BattleCharacterId,
+  BattlePowers,
+  BattleSide,
+  StrikeOption,
+} from './battle/position';
 import type { Proposal } from './intents';
 
 /** A seat in the game, assigned by whoever creates it (the server uses "p1".."p6"). */
@@ -175,6 +180,13 @@ export interface ActiveEngagement extends PendingEngagement {
   readonly result: EngagementResult | null;
 }
 
+/** 2.5.6.8: what the victor of an engagement scores (scoring.ts engagementPoints). */
+export interface EngagementScore {
+  readonly player: PlayerId;
+  readonly points: number;
+  readonly reason: 'engagement' | 'fled';
+}
+
 export interface EngagementResult {
   readonly outcome: EngagementOutcome;
   readonly winner: BattleSide | null;
@@ -241,6 +253,9 @@ export type Step =
       readonly actor: PlayerId;
       readonly power: PowerId;
       readonly question: string;
+      /** The engagement's points awaiting the decision (2.5.6.8; 46 REPUBLICAN B1): the power's `powerUsed` event
+       *  carries the points to score in `data.points`, then the engagement's resolution goes on (steps.ts). */
+      readonly scoring?: EngagementScore;
     }
   /** 1.3.1.1: each player not yet assigned a tower makes a tower roll, in seat order. */
   | { readonly kind: 'rollTower'; readonly actor: PlayerId }

@@ -22,8 +22,7 @@ import { fromCaretakerInto, withLegion } from '../fold';
 import { requireLegion } from '../lookups';
 import type { BattleState, GameState } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
-import { opponent } from './position';
-import { hits } from './strike';
+import { hits, opponent } from './position';
 
 export function evolveBattleEvent(state: GameState, event: BattleEvent): GameState {
   switch (event.type) {

@@ -1,12 +1,12 @@
 // The Maneuver Phase (11.0–11.6, 10.1–10.2, Hazards Chart 11.7): contact and where a character may move.
 import { battleland } from '../../data/battlelands';
-import { ATTACKER_ENTRY_HEXES, DEFENDER_ENTRY_HEXES, hexDistance, neighbours } from '../../data/hexGeometry';
 import { CHARACTERS } from '../../data/characters';
+import { ATTACKER_ENTRY_HEXES, DEFENDER_ENTRY_HEXES, hexDistance, neighbours } from '../../data/hexGeometry';
 import type { HexLabel, NativeHazard } from '../../data/types';
 import { HEX_LABELS } from '../../data/types';
 import { moveAllowance, nativeTo, neverSlowed, passage } from '../ce/hooks';
 import { cliffBetween, crossesUp, flies, hexTerrain, skillOf } from './hazards';
-import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide } from './position';
+import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide, Passage } from './position';
 import { characterById, isSlain, occupiedHexes } from './position';
 
 export interface ManeuverOptions {
@@ -106,13 +106,6 @@ function movesFrom(pos: BattlePosition, c: BattleCharacter, starts: readonly Sta
   // 11.2: a character moves up to its Skill-factor (CE Titan: as the powers change it, ce/hooks.ts).
   const points = moveAllowance(pos, c, skillOf(c.type));
   return flies(c.type) ? flyingMoves(pos, c, points, starts) : walkingMoves(pos, c, points, starts);
-}
-
-/** Entering a hex in a maneuver: its cost in movement points (null: it may not be entered) and whether the move
- *  may end there. The standard rules give every enterable hex an end; CE Titan's powers change both (ce/hooks.ts). */
-export interface Passage {
-  readonly cost: number | null;
-  readonly end: boolean;
 }
 
 const FORBIDDEN: Passage = { cost: null, end: false };

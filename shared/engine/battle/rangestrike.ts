@@ -4,8 +4,8 @@ import { CHARACTERS } from '../../data/characters';
 import { hexDistance, range } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { HexLabel } from '../../data/types';
-import { withArticle } from '../rejections';
 import { adjustStrike, nativeTo, rangestrikeRange } from '../ce/hooks';
+import { withArticle } from '../rejections';
 import { cliffBetween, hexTerrain, skillOf } from './hazards';
 import { hazardCrossings, pathObstruction, rangestrikePaths } from './lineOfSight';
 import { inContact } from './maneuver';
@@ -122,7 +122,11 @@ function pathOption(
     adjustStrike({ pos, striker, target, rangestrike: true }, { skill, targetSkill, dice });
   if (striker.type === 'Warlock') {
     const parts = adjusted(attack, defence);
-    return { target: target.id, strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill), dice: parts.dice };
+    return {
+      target: target.id,
+      strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill),
+      dice: parts.dice,
+    };
   }
   const t = pos.terrain;
   const nativeToBramble = nativeTo(pos, striker.side, striker.type, 'Bramble');
@@ -134,7 +138,11 @@ function pathOption(
   const parts = adjusted(attack - longRange - brambles - wallsUp, defence + (inBramble ? 1 : 0));
   const number = chartStrikeNumber(parts.skill, parts.targetSkill);
   const dragonInVolcano = target.type === 'Dragon' && hexTerrain(t, to) === 'Volcano';
-  return { target: target.id, strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number, dice: parts.dice };
+  return {
+    target: target.id,
+    strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number,
+    dice: parts.dice,
+  };
 }
 
 /**

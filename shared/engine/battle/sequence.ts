@@ -6,7 +6,8 @@ import { characterPower } from '../../data/characters';
 import { land } from '../../data/masterboard';
 import { BATTLE_TURNS } from '../../data/strikeChart';
 import type { AttackerSide } from '../../data/types';
-import { battleMomentEvents } from '../ce/hooks';
+import { battlePowers } from '../ce/hooks';
+import type { BattleMoment } from '../ce/power';
 import { attemptConcession } from '../concession';
 import type { BattleCharacterState } from '../engagementState';
 import {
@@ -27,11 +28,24 @@ import { playerOf } from '../lookups';
 import { REINFORCEMENT_ROUND } from '../reinforcement';
 import { reject, rejection } from '../rejections';
 import { afterDecision } from '../resolution';
-import type { BattleState, GameState, PlayerId, Rejection } from '../types';
+import type { BattleState, Dice, GameState, PlayerId, Rejection } from '../types';
 import { driftDamage } from './drift';
 import { inContact, maneuverMoves } from './maneuver';
 import type { BattleCharacterId, BattleSide } from './position';
 import { isSlain, opponent } from './position';
+
+// ---------------------------------------------------------------- CE Titan: the powers' moments
+
+/** What the battle's powers do at a moment of it (ce/power.ts `atMoment`), each seeing what the one before did;
+ *  `dice` where the moment may roll. */
+export function momentEvents(state: GameState, moment: BattleMoment, dice: Dice | null): GameEvent[] {
+  let events: GameEvent[] = [];
+  for (const { side, power } of battlePowers(battlePosition(requireBattle(state)))) {
+    const hook = power.atMoment;
+    if (hook !== undefined) events = andThen(state, events, (s) => hook(s, side, moment, dice));
+  }
+  return events;
+}
 
 // ---------------------------------------------------------------- setup (2.5.6.1–2.5.6.3, 10.1–10.2)
 
@@ -94,7 +108,7 @@ export function decidePreBattlePass(state: GameState, player: PlayerId, side: Ba
  */
 export function beginManeuver(state: GameState, side: BattleSide, round: number): GameEvent[] {
   // CE Titan: what the powers do before a side's maneuver phase (ce/hooks.ts).
-  const before = battleMomentEvents(state, { kind: 'beforeManeuver', side }, null);
+  const before = momentEvents(state, { kind: 'beforeManeuver', side }, null);
   return andThen(state, before, (s) => maneuverBegins(s, side, round));
 }
 
@@ -303,7 +317,7 @@ export function endStrikePhase(state: GameState): GameEvent[] {
   const events: GameEvent[] = slain.length > 0 ? [{ type: 'slainRemoved', ids: slain }] : [];
   // CE Titan: what the powers do at the end of a battle turn (ce/hooks.ts).
   const removed = andThen(state, events, (s) =>
-    battleMomentEvents(s, { kind: 'endOfStrikePhase', side: requireBattle(s).phasing }, null),
+    momentEvents(s, { kind: 'endOfStrikePhase', side: requireBattle(s).phasing }, null),
   );
   return andThen(state, removed, (s) => {
     const b = requireBattle(s);

@@ -1,30 +1,17 @@
 // Normal strikes (12.0–12.5, 12.7, Hazards Chart 11.7 and errata 11.7/12.x): targets, Strike-numbers, dice,
 // the weakened strikes the errata allow only to open carry-over, and who could receive carried-over damage.
 import { hexDistance } from '../../data/hexGeometry';
-import type { NativeHazard } from '../../data/types';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
+import type { NativeHazard } from '../../data/types';
 import { adjustStrike, mayStrike, nativeTo } from '../ce/hooks';
 import { cliffBetween, crossesDown, crossesUp, hexTerrain, skillOf } from './hazards';
-import type { BattleCharacter, BattleCharacterId, BattlePosition } from './position';
+import type { BattleCharacter, BattleCharacterId, BattlePosition, StrikeOption } from './position';
 import { characterById, hitsToSlay, isSlain } from './position';
-
-export interface StrikeOption {
-  readonly target: BattleCharacterId;
-  readonly strikeNumber: number;
-  readonly dice: number;
-  /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
-  readonly carryTo: readonly BattleCharacterId[];
-}
 
 /** The most effective strike against one target: its Strike-number and dice (12.2, 12.7, 11.7). */
 export interface StrikeFactors {
   readonly strikeNumber: number;
   readonly dice: number;
-}
-
-/** Errata 12.7: each die equal to or above the Strike-number hits, and a six always hits. */
-export function hits(rolls: readonly number[], strikeNumber: number): number {
-  return rolls.filter((r) => r >= strikeNumber || r === 6).length;
 }
 
 /**
@@ -71,8 +58,7 @@ export function strikeFactors(
   const nativeToBramble = isNative(striker, 'Bramble');
   // Bramble: a native defending in Bramble against a non-native striker has its Skill-factor raised by 1
   // (errata 11.7: the skill, not the Strike-number); a non-native striking out of Bramble loses 1 skill.
-  if (hexTerrain(t, to) === 'Bramble' && isNative(target, 'Bramble') && !nativeToBramble)
-    targetSkill += 1;
+  if (hexTerrain(t, to) === 'Bramble' && isNative(target, 'Bramble') && !nativeToBramble) targetSkill += 1;
   if (hexTerrain(t, from) === 'Bramble' && !nativeToBramble) skill -= 1;
   // Volcano: a Dragon striking from the Volcano adds two dice.
   if (hexTerrain(t, from) === 'Volcano' && isNative(striker, 'Volcano')) dice += 2;

@@ -3,9 +3,8 @@
 // carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
 // only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
 // removed, the end-of-battle check) is in sequence.ts.
-import { battleMomentEvents, strikeRolls } from '../ce/hooks';
+import { strikeRolls } from '../ce/hooks';
 import { attemptConcession, concede } from '../concession';
-import { andThen } from '../evolve';
 import {
   battleCharacter,
   battlePosition,
@@ -14,15 +13,16 @@ import {
   requireEngagement,
 } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
+import { andThen } from '../evolve';
 import type { Intent, IntentOf } from '../intents';
 import { reject, rejection } from '../rejections';
 import type { BattleState, Dice, GameState, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattleSide } from './position';
-import { opponent } from './position';
+import { hits, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
-import { endStrikePhase } from './sequence';
-import { hits, strikeOptions } from './strike';
+import { endStrikePhase, momentEvents } from './sequence';
+import { strikeOptions } from './strike';
 
 /** The striking side's characters that have not struck this strike phase and stand on the board. */
 function readyStrikers(battle: BattleState, side: BattleSide) {
@@ -242,7 +242,7 @@ export function decideDoneStriking(state: GameState, dice: Dice): Decision {
     return {
       events: [
         // CE Titan: what the powers do as the counterstrikes begin (ce/hooks.ts).
-        ...andThen(state, begun, (s) => battleMomentEvents(s, { kind: 'counterstrikes', side: other }, dice)),
+        ...andThen(state, begun, (s) => momentEvents(s, { kind: 'counterstrikes', side: other }, dice)),
         { type: 'stepBegan', step: { kind: 'counterstrike', actor, side: other } },
       ],
     };

@@ -2,9 +2,9 @@
 // whose data lists the characters and the hits each takes (negative: heals), with the dice rolled if any; its
 // fold changes the battle's characters. A heal never takes a character below 0 hits.
 import type { BattleCharacterId, BattleSide } from '../battle/position';
+import { withBattle } from '../engagementFold';
 import { ownerOfSide, requireEngagement } from '../engagementState';
 import type { EventOf, GameEvent } from '../events';
-import { withBattle } from '../engagementFold';
 import type { GameState } from '../types';
 import type { PowerId } from './power';
 

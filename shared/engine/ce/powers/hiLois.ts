@@ -1,5 +1,5 @@
 // 64 HI-&-LOIS (CE Titan, rules 004): "You never worry about the dice being high or low."
-import { hits } from '../../battle/strike';
+import { hits } from '../../battle/position';
 import type { Decision, GameEvent } from '../../events';
 import type { Intent } from '../../intents';
 import { playerOf } from '../../lookups';
@@ -29,7 +29,12 @@ function taken(rolls: readonly number[], call: Call): number {
   return call === 'high' ? Math.max(...rolls) : Math.min(...rolls);
 }
 
-function used(player: PlayerId, act: string, words: string, data: Record<string, number | boolean | string | number[]>): GameEvent {
+function used(
+  player: PlayerId,
+  act: string,
+  words: string,
+  data: Record<string, number | boolean | string | number[]>,
+): GameEvent {
   return { type: 'powerUsed', player, power: HI_LOIS, act, words, audience: 'all', data };
 }
 
@@ -41,10 +46,15 @@ export const hiLois: Power = {
     const name = playerOf(state, player).name;
     return {
       events: [
-        used(player, 'twoDice', `${name} rolls ${rolls.join(' and ')} for movement${mulligan ? ' (a mulligan)' : ''}.`, {
-          movementRolls: rolls,
-          mulligan,
-        }),
+        used(
+          player,
+          'twoDice',
+          `${name} rolls ${rolls.join(' and ')} for movement${mulligan ? ' (a mulligan)' : ''}.`,
+          {
+            movementRolls: rolls,
+            mulligan,
+          },
+        ),
         {
           type: 'stepBegan',
           step: {
@@ -91,7 +101,11 @@ export const hiLois: Power = {
       const die = intent.args?.die;
       if (step.kind !== 'powerDecision' || pending === null) return null;
       if (die !== 'high' && die !== 'low') {
-        return reject('notAllowed', 'Take the high or the low die: { die: "high" } or { die: "low" }.', 'CE 64 M1');
+        return reject(
+          'notAllowed',
+          'Take the high or the low die: { die: "high" } or { die: "low" }.',
+          'CE 64 M1',
+        );
       }
       const roll = taken(pending.rolls, die);
       return {
@@ -108,7 +122,11 @@ export const hiLois: Power = {
       if (call !== 'high' && call !== 'low') {
         return reject('notAllowed', 'Say HIGH or LOW: { call: "high" } or { call: "low" }.', 'CE 64 B1');
       }
-      return { events: [used(player, 'call', `${playerOf(state, player).name} says ${call.toUpperCase()}.`, { call })] };
+      return {
+        events: [
+          used(player, 'call', `${playerOf(state, player).name} says ${call.toUpperCase()}.`, { call }),
+        ],
+      };
     }
     return null;
   },

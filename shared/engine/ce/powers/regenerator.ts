@@ -9,7 +9,7 @@ import { battlePosition, requireBattle } from '../../engagementState';
 import type { GameEvent } from '../../events';
 import type { GameState } from '../../types';
 import { applyHits, type HitChange, hitsEvents } from '../battleEffects';
-import { insideNativeHazard, onsideNativeHazard } from '../battleTerrain';
+import { chartNativity, insideNativeHazard, onsideNativeHazard } from '../battleTerrain';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
 
@@ -29,7 +29,7 @@ function nextToTree(pos: BattlePosition, c: BattleCharacter): boolean {
 /** CE 32 B3: inside a native hazard, on the upper side of a native Slope or Dune hexside, or in a Tower hex. */
 function sheltered(pos: BattlePosition, c: BattleCharacter): boolean {
   if (c.hex !== null && hexTerrain(pos.terrain, c.hex) === 'Tower') return true;
-  return insideNativeHazard(pos, c) || onsideNativeHazard(pos, c);
+  return insideNativeHazard(pos, c, chartNativity) || onsideNativeHazard(pos, c, chartNativity);
 }
 
 /** The side's living characters on the battleland with a hit to heal, each healed `heal(c)` (at most its hits). */
@@ -39,7 +39,13 @@ function heals(state: GameState, side: BattleSide, heal: (c: BattleCharacter) =>
     .map((c) => ({ id: c.id, hits: -Math.min(c.hits, heal(c)) }));
 }
 
-function healed(state: GameState, side: BattleSide, act: string, words: string, changes: HitChange[]): GameEvent[] {
+function healed(
+  state: GameState,
+  side: BattleSide,
+  act: string,
+  words: string,
+  changes: HitChange[],
+): GameEvent[] {
   const names = changes.filter((c) => c.hits !== 0).map((c) => `${c.id} ${-c.hits}`);
   return hitsEvents(state, side, REGENERATOR, act, `${words}: ${names.join(', ')}.`, changes);
 }

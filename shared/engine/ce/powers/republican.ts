@@ -4,19 +4,16 @@ import { MASTERCHARTS } from '../../../data/mastercharts';
 import type { CharacterName } from '../../../data/types';
 import { countOf, isSubMultiset, withoutCharacters } from '../../contents';
 import type { Decision } from '../../events';
-import { andThen } from '../../evolve';
 import type { Intent } from '../../intents';
 import { playerOf } from '../../lookups';
 import type { RecruitOption } from '../../muster';
 import { sortReveals } from '../../muster';
 import { reject } from '../../rejections';
-import { awardPoints } from '../../resolution';
 import type { GameState, PlayerId } from '../../types';
 import { entry } from '../catalogueEntry';
 import type { Power, RecruitContext } from '../power';
 
 const REPUBLICAN = 46;
-const RULE_M1 = 'CE 46 M1';
 const RULE_B1 = 'CE 46 B1';
 
 /** 18.5: the Guardian needs three identical creatures. */
@@ -33,9 +30,7 @@ function lessOneSets(ctx: RecruitContext): { creature: CharacterName; reveal: Ch
   const worth = (c: CharacterName) => characterPoints(c, score);
   const withBacker = (creature: CharacterName, set: CharacterName[]) => {
     const others = [...new Set(withoutCharacters(characters, set))];
-    return others
-      .filter((o) => worth(o) >= worth(creature))
-      .map((o) => ({ creature, reveal: [...set, o] }));
+    return others.filter((o) => worth(o) >= worth(creature)).map((o) => ({ creature, reveal: [...set, o] }));
   };
   if (ctx.terrain === 'Tower') {
     return [...new Set(characters)]
@@ -68,10 +63,7 @@ function merged(options: readonly RecruitOption[], extra: ReturnType<typeof less
       o.reveal.filter(
         (set, i) =>
           !o.reveal.some(
-            (other, j) =>
-              j !== i &&
-              isSubMultiset(other, set) &&
-              (other.length < set.length || j < i), // a strict part, or an equal set listed earlier
+            (other, j) => j !== i && isSubMultiset(other, set) && (other.length < set.length || j < i), // a strict part, or an equal set listed earlier
           ),
       ),
     ),
@@ -83,13 +75,11 @@ function roundings(points: number): number[] {
   return [...new Set([points, Math.floor(points / 10) * 10, Math.ceil(points / 10) * 10])];
 }
 
-function pending(state: GameState, player: PlayerId): { scorer: string; points: number; reason: string } | null {
-  const memory = state.ce?.memory[player];
-  const points = memory?.points;
-  const scorer = memory?.scorer;
-  const reason = memory?.reason;
-  if (typeof points !== 'number' || typeof scorer !== 'string' || typeof reason !== 'string') return null;
-  return { scorer, points, reason };
+/** CE 46 B1: the points awaiting his decision (the powerDecision step's). */
+function pending(state: GameState, player: PlayerId): { points: number } | null {
+  const step = state.step;
+  if (step.kind !== 'powerDecision' || step.power !== REPUBLICAN || step.actor !== player) return null;
+  return step.scoring === undefined ? null : { points: step.scoring.points };
 }
 
 export const republican: Power = {
@@ -98,7 +88,7 @@ export const republican: Power = {
   recruits: (ctx, options) => merged(options, lessOneSets(ctx)),
   // CE 46 B1: before the points of an engagement he takes part in are scored (multiples of 10 aside), the
   // Republican chooses them as they are, truncated or rounded up to a multiple of ten.
-  scoring: (state, owner, score) => {
+  scoring: (_state, owner, score) => {
     if (score.points % 10 === 0 || (score.reason !== 'engagement' && score.reason !== 'fled')) return null;
     const choices = roundings(score.points);
     return [
@@ -109,7 +99,7 @@ export const republican: Power = {
         act: 'count',
         words: `The engagement scores ${score.points} points: the Republican may round them to a multiple of ten.`,
         audience: 'all',
-        data: { scorer: score.player, points: score.points, reason: score.reason },
+        data: { points: score.points },
       },
       {
         type: 'stepBegan',
@@ -118,6 +108,7 @@ export const republican: Power = {
           actor: owner,
           power: REPUBLICAN,
           question: `Score ${choices.join(' or ')} points for this engagement?`,
+          scoring: score,
         },
       },
     ];
@@ -126,7 +117,9 @@ export const republican: Power = {
     const step = state.step;
     const open = pending(state, player);
     if (step.kind !== 'powerDecision' || step.power !== REPUBLICAN || open === null) return [];
-    return roundings(open.points).map((points): Intent => ({ type: 'usePower', act: 'round', args: { points } }));
+    return roundings(open.points).map(
+      (points): Intent => ({ type: 'usePower', act: 'round', args: { points } }),
+    );
   },
   decide: (state, player, intent): Decision | null => {
     const open = pending(state, player);
@@ -139,27 +132,21 @@ export const republican: Power = {
         RULE_B1,
       );
     }
-    const chosen = {
-      type: 'powerUsed',
-      player,
-      power: REPUBLICAN,
-      act: 'round',
-      words: `The Republican makes it ${points} points.`,
-      audience: 'all',
-      data: {},
-    } as const;
-    const reason = open.reason === 'fled' ? 'fled' : 'engagement';
+    // The frame scores `data.points` and goes on with the engagement's resolution (steps.ts powerDecision).
     return {
-      events: andThen(state, [chosen], (s) => awardPoints(s, { player: open.scorer, points, reason })),
+      events: [
+        {
+          type: 'powerUsed',
+          player,
+          power: REPUBLICAN,
+          act: 'round',
+          words: `The Republican makes it ${points} points.`,
+          audience: 'all',
+          data: { points },
+        },
+      ],
     };
   },
-  // The pending count is remembered until it is rounded.
-  apply: (state, event) => {
-    const ce = state.ce;
-    if (ce === null) return state;
-    const memory = event.act === 'count' ? event.data : {};
-    return { ...state, ce: { ...ce, memory: { ...ce.memory, [event.player]: memory } } };
-  },
+  // Nothing to remember: the points awaiting the decision are the step's.
+  apply: (state) => state,
 };
-
-export { RULE_M1 };

@@ -4,7 +4,7 @@ import type { BattleCharacter } from '../../battle/position';
 import { isSlain } from '../../battle/position';
 import { requireBattle } from '../../engagementState';
 import { applyHits, hitsEvents } from '../battleEffects';
-import { insideNativeHazard } from '../battleTerrain';
+import { chartNativity, insideNativeHazard } from '../battleTerrain';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
 
@@ -22,14 +22,20 @@ export const viper: Power = {
     // CE 31 B2: a poisoned enemy fights at -1 skill, when struck too.
     targetSkill: poisoned(ctx.target) ? parts.targetSkill - 1 : parts.targetSkill,
     // CE 31 B1: a Viper inside a native hazard gains 2 dice striking out (a rangestrike is not a strike).
-    dice: !ctx.rangestrike && insideNativeHazard(ctx.pos, ctx.striker) ? parts.dice + 2 : parts.dice,
+    dice:
+      !ctx.rangestrike && insideNativeHazard(ctx.pos, ctx.striker, chartNativity)
+        ? parts.dice + 2
+        : parts.dice,
   }),
   struckBy: (ctx, parts) => ({
     // CE 31 B2: a poisoned enemy fights (strikes and rangestrikes) at -1 skill.
     skill: poisoned(ctx.striker) ? parts.skill - 1 : parts.skill,
     targetSkill: parts.targetSkill,
     // CE 31 B1: every enemy striking into a Viper inside a native hazard loses 1 die.
-    dice: !ctx.rangestrike && insideNativeHazard(ctx.pos, ctx.target) ? parts.dice - 1 : parts.dice,
+    dice:
+      !ctx.rangestrike && insideNativeHazard(ctx.pos, ctx.target, chartNativity)
+        ? parts.dice - 1
+        : parts.dice,
   }),
   // CE 31 B2: a poisoned enemy moves at -1 skill.
   enemyMoveAllowance: (_pos, c, points) => (poisoned(c) ? points - 1 : points),
@@ -43,7 +49,9 @@ export const viper: Power = {
     const inside = hexTerrain(pos.terrain, to);
     const free = !pos.characters.some((o) => o.hex === to);
     const acrossCliff = from !== null && cliffBetween(pos.terrain, from, to);
-    return free && !acrossCliff && (inside === 'Tree' || inside === 'Bog') ? { cost: 1, end: false } : standard;
+    return free && !acrossCliff && (inside === 'Tree' || inside === 'Bog')
+      ? { cost: 1, end: false }
+      : standard;
   },
   // CE 31 B3: before the Viper's counterstrikes, one die per hit already on each enemy; each 6 is one hit more.
   atMoment: (state, side, moment, dice) => {
@@ -52,11 +60,20 @@ export const viper: Power = {
       (c) => c.side !== side && c.hex !== null && c.hits > 0 && !isSlain(c),
     );
     const rolls = wounded.map((c) => dice.roll(c.hits));
-    const changes = wounded.map((c, i) => ({ id: c.id, hits: (rolls[i] ?? []).filter((r) => r === 6).length }));
-    const words = wounded
-      .map((c, i) => `${c.type} ${c.id} rolls ${(rolls[i] ?? []).join(', ')}`)
-      .join('; ');
-    return hitsEvents(state, side, VIPER, 'venom', `Venom before the counterstrikes: ${words}.`, changes, rolls.flat());
+    const changes = wounded.map((c, i) => ({
+      id: c.id,
+      hits: (rolls[i] ?? []).filter((r) => r === 6).length,
+    }));
+    const words = wounded.map((c, i) => `${c.type} ${c.id} rolls ${(rolls[i] ?? []).join(', ')}`).join('; ');
+    return hitsEvents(
+      state,
+      side,
+      VIPER,
+      'venom',
+      `Venom before the counterstrikes: ${words}.`,
+      changes,
+      rolls.flat(),
+    );
   },
   apply: applyHits,
 };
