@@ -1,7 +1,8 @@
 // Builds the fastify instance (style 13): the database (migrated on open), accounts, lobby, rooms and
 // the websocket gateway, the server's own routes, and the web client. main.ts listens; tests inject.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -10,6 +11,9 @@ import { passwords } from './auth/passwords';
 import { accountRoutes } from './auth/routes';
 import { endedSessions, loadEndedSessions } from './auth/sessions';
 import { accessTokens, loadSigningKey } from './auth/tokens';
+import { openBus } from './cluster/bus';
+import { leases } from './cluster/leases';
+import { ClusterNode } from './cluster/node';
 import type { ServerConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import { applyMigrations } from './db/migrate';
@@ -99,9 +103,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   const metrics = createMetrics();
-  // Per-address caps on the routes that ask for one (addRoute's `perAddress`): 429 with Retry-After.
+  // Cluster mode: this process's name, and the bus to the others (Redis).
+  const node = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const bus = config.redisUrl === null ? null : await openBus(config.redisUrl, node, config.leaseMs);
+  // Per-address caps on the routes that ask for one (addRoute's `perAddress`): 429 with Retry-After
+  // (counted in Redis in cluster mode, so that every process counts the same).
   await app.register(rateLimit, {
     global: false,
+    ...(bus ? { redis: bus.redis, nameSpace: 'titan:rate:' } : {}),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(
         `Too many requests from your address: try again in ${context.after}.`,
@@ -118,8 +127,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   } catch (error) {
     await db.close();
+    await bus?.close();
     throw error;
   }
+  const cluster = bus
+    ? new ClusterNode(
+        bus,
+        leases(db, node, config.leaseMs),
+        engine,
+        app.log.child({ component: 'cluster', node }),
+        metrics,
+        config.leaseMs,
+      )
+    : null;
   app.addHook('onClose', async () => {
     await db.close();
   });
@@ -143,8 +163,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clockCheckpointMs: config.clockCheckpointMs,
       absentGraceSeconds: config.absentGraceSeconds,
     },
-    { idleMs: config.roomIdleSeconds * 1000 },
+    { idleMs: config.roomIdleSeconds * 1000, ...(cluster ? { ownership: cluster } : {}) },
   );
+  cluster?.start(rooms);
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));
   rooms.onGameFinished((gameId) => {
@@ -160,7 +181,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rooms,
     engine,
     metrics,
-    beforeClose: () => rooms.close(),
+    cluster,
+    beforeClose: async () => {
+      await rooms.close();
+      await cluster?.close();
+    },
   });
   // A sign-in session that ends (logout, or a stolen refresh token detected) takes its sockets with it.
   const refreshPolicy = {
@@ -169,8 +194,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     key,
   };
   const accountService = accounts(db, tokens, refreshPolicy, sessions, passwords(config.scryptN), {
-    sessionEnded: (session, why) =>
-      ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
+    sessionEnded: (session, why) => {
+      ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked');
+      cluster?.tellSessionEnded(session, why);
+    },
+  });
+  // Cluster mode: a session ended on another process ends here too (its tokens, its sockets).
+  cluster?.onSessionEnded((session, why) => {
+    sessions.end(session);
+    ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked');
   });
   await app.register(accountRoutes, { tokens, accounts: accountService, limits: config.limits });
   await app.register(lobbyRoutes, { tokens, lobby });
@@ -188,8 +220,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('titan', { config, db, lobby, tournaments, rooms, gateway: ws, metrics } satisfies Titan);
   // After a restart, every running game's room is rebuilt from its log in the background, so that its bots
   // and clocks carry on; the server answers meanwhile (a room wanted first is loaded at once).
+  // In cluster mode the processes share them out instead: each adopts the games nobody holds (node.ts).
   app.addHook('onReady', async () => {
-    rooms.resume(await lobby.runningGameIds());
+    if (!cluster) rooms.resume(await lobby.runningGameIds());
     // Tournaments record the games that ended while the server was down and move on.
     await tournaments.catchUp();
   });

@@ -26,6 +26,8 @@ export const COUNTERS = [
   'socketsClosedTooMany', // a user's socket over `socketsPerUser` (4011)
   'joinsRefused', // a join over `gamesPerSocket` or `joinsPerSecond`
   'messagesEncoded', // room fan-out messages JSON-encoded: one per distinct recipient, not per socket
+  'intentsForwarded', // cluster mode: an intent handled by the game's owner, another process
+  'gamesAdopted', // cluster mode: a dead process's game taken over (its lease had expired)
   'faults', // an exception while handling an intent (logged at error)
 ] as const;
 export type Counter = (typeof COUNTERS)[number];

@@ -82,6 +82,8 @@ export interface Lobby {
 }
 
 const HOUR_MS = 3600_000;
+/** The longest broadcast delay a game may have (gameOptionsSchema). */
+const MAX_DELAY_MS = 86_400_000;
 
 /** What decides who may watch or play a game (a lobby row, or a loaded room's game). */
 export interface GameAccess {
@@ -174,16 +176,29 @@ export function lobby(
     return rooms.actorOf(gameId) === seat;
   }
 
+  /** Whether `user` may know the game is over: its players at once; everybody else once the end is as old as
+   *  the broadcast delay (issue 11; the room knows, else the end's time does). */
+  function overFor(game: GameRow, user: AccessClaims): boolean {
+    if (game.status !== 'finished') return false;
+    const seat = game.seats.find((s) => s.userId === user.userId);
+    if (seat) return true;
+    const room = rooms.loaded(game.id);
+    if (room) return room.finishedFor({ spectator: true });
+    const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
+    return (game.finishedAt?.getTime() ?? 0) + delayMs <= Date.now();
+  }
+
   function summarise(game: GameRow, user: AccessClaims): GameSummary {
     const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
+    const over = overFor(game, user);
     // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are; a
     // player outside a negotiation its start's (errata 9.3). A running game's room is loaded.
     const room = rooms.loaded(game.id);
     const viewer: Recipient = yourSeat ? { player: seatName(yourSeat.index) } : { spectator: true };
     return {
       id: game.id,
-      status: gameStatusSchema.parse(game.status),
+      status: game.status === 'finished' && !over ? 'running' : gameStatusSchema.parse(game.status),
       creator: { id: game.creator.id, name: game.creator.displayName },
       seats: game.seats.map((s) => ({
         seat: seatName(s.index),
@@ -206,10 +221,10 @@ export function lobby(
       yourMove:
         yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
       seq: room ? room.seqFor(viewer) : game.seq,
-      dice: { commitment: game.diceCommitment, seed: game.status === 'finished' ? game.diceSeed : null },
+      dice: { commitment: game.diceCommitment, seed: over ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),
       startedAt: game.startedAt?.toISOString() ?? null,
-      finishedAt: game.finishedAt?.toISOString() ?? null,
+      finishedAt: over ? (game.finishedAt?.toISOString() ?? null) : null,
     };
   }
 
@@ -276,10 +291,16 @@ export function lobby(
     },
 
     async list(user, status) {
-      const statuses = status === 'active' ? ['open', 'running'] : [status];
+      const statuses: string[] = status === 'active' ? ['open', 'running'] : [status];
+      // A game over less than the longest broadcast delay ago may still be running for this user (overFor).
+      const recent = {
+        status: 'finished',
+        finishedAt: { gt: new Date(Date.now() - MAX_DELAY_MS) },
+        options: { path: ['broadcastDelaySeconds'], gt: 0 },
+      };
       const games = await prisma.game.findMany({
         where: {
-          status: { in: statuses },
+          AND: [{ OR: [{ status: { in: statuses } }, ...(statuses.includes('running') ? [recent] : [])] }],
           OR: [
             { inviteOnly: false },
             { creatorId: user.userId },
@@ -290,7 +311,7 @@ export function lobby(
         orderBy: { createdAt: 'desc' },
         take: 100,
       });
-      return games.map((g) => summarise(g, user));
+      return games.map((g) => summarise(g, user)).filter((g) => statuses.includes(g.status));
     },
 
     async summary(user, gameId, invite) {
@@ -445,7 +466,7 @@ export function lobby(
       const game = await load(gameId);
       mayRead(game, user, invite);
       // Nothing of a game in play leaves the server unfiltered: its history is `history`.
-      if (game.status !== 'finished') {
+      if (!overFor(game, user)) {
         throw conflict('gameNotFinished', 'The replay opens once the game is over.');
       }
       const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
@@ -455,7 +476,7 @@ export function lobby(
     async diceProof(user, gameId, invite) {
       const game = await load(gameId);
       mayRead(game, user, invite);
-      const over = game.status === 'finished';
+      const over = overFor(game, user);
       return {
         game: gameId,
         commitment: game.diceCommitment,

@@ -107,6 +107,14 @@ export interface Subscriber {
   /** The same message already encoded as the protocol's JSON text (a socket): fan-out encodes each
    *  message once per distinct recipient and hands every socket of that recipient the same text. */
   sendEncoded?(text: string): void;
+  /** Cluster mode: a socket on another server process. Its game messages go out unfiltered, once per
+   *  process for all its sockets, and are fitted to each recipient there (server/cluster/node.ts). */
+  readonly relay?: Relay;
+}
+
+/** The way to the sockets of one other server process (one per process, shared by its subscribers). */
+export interface Relay {
+  send(subs: readonly string[], out: Outgoing): void;
 }
 
 /** A fan-out's grouping key: a seat's player id, or the one spectators' view. */
@@ -172,6 +180,10 @@ export class Room {
   /** A negotiation's steps so far, for the seated players outside it (null: none under way). */
   private secret: Secret | null;
   private releaseTimer: NodeJS.Timeout | null = null;
+  /** Presence and notices not yet as old as the broadcast delay, for its spectators; the last one shown. */
+  private news: { readonly at: number; readonly out: Outgoing }[] = [];
+  private newsTimer: NodeJS.Timeout | null = null;
+  private shownPresence: Outgoing | null = null;
   /** Loaded with the first subscriber or message. */
   private chat: TableChat | null = null;
   /** When the last batch happened (an append's time never goes back, whatever the wall clock does). */
@@ -585,9 +597,19 @@ export class Room {
    *  negotiation the seq of its start (errata 9.3), anyone else's the game's. The lobby and the history
    *  endpoint stop there too. */
   seqFor(viewer: Recipient | null): number {
+    return this.shownTo(viewer).seq;
+  }
+
+  /** Whether `viewer` may know that the game is over: a spectator of a delayed game only once the end is
+   *  as old as the delay (the lobby's status, the replay and the dice proof wait for it too). */
+  finishedFor(viewer: Recipient): boolean {
+    return this.shownTo(viewer).finished;
+  }
+
+  private shownTo(viewer: Recipient | null): Broadcast {
     // What is old enough by now goes out first (a timer may fire a little late).
     if (viewer !== null && !('player' in viewer)) this.release();
-    return this.gameOf(viewer).seq;
+    return this.gameOf(viewer);
   }
 
   /** A refusal: answered, logged at info with its code (style 17), and remembered unless it is a
@@ -840,7 +862,7 @@ export class Room {
       ...(this.adjourned ? { adjourned: true } : {}),
       decisionMs: c.decisionMs,
       banks: c.banks,
-      phase: c.phase === null ? null : { kind: c.phase.kind, ms: c.phase.ms },
+      phase: c.phase === null || c.phase.paused ? null : { kind: c.phase.kind, ms: c.phase.ms },
       gameMs: c.gameMs,
       deadlineMs: expiry === null || expiry.kind === 'game' ? null : expiry.at - now,
     };
@@ -865,7 +887,8 @@ export class Room {
       running: null,
       decisionMs: clock.decisionMs,
       banks: clock.banks,
-      phase: clock.phase === null ? null : { kind: clock.phase.kind, ms: clock.phase.ms },
+      phase:
+        clock.phase === null || clock.phase.paused ? null : { kind: clock.phase.kind, ms: clock.phase.ms },
       gameMs: clock.gameMs,
       deadlineMs: null,
     };
@@ -1062,6 +1085,10 @@ export class Room {
         this.absent.delete(player);
         this.scheduleAbsence();
       }
+      // A spectator of a delayed game starts from the presence his fellows see.
+      if (isSpectator(sub) && this.game.broadcastDelayMs > 0 && this.shownPresence !== null) {
+        this.send(sub, this.shownPresence);
+      }
       this.presenceSoon();
       this.deps.logger.debug({ game: this.id, sub: sub.id, lastSeq, catchUp }, 'joined');
     });
@@ -1256,8 +1283,40 @@ export class Room {
     this.broadcast({ kind: 'notice', message: { type: 'notice', game: this.id, kind, seat, name } });
   }
 
+  /** Presence and notices: to the players at once; to spectators of a delayed game once as old as the delay
+   *  (issue 11: who is connected now would tell them what the players are doing now). */
   private broadcast(out: Outgoing): void {
-    this.fanOut(this.subscribers.values(), out);
+    if (this.game.broadcastDelayMs === 0) {
+      this.fanOut(this.subscribers.values(), out);
+      return;
+    }
+    this.fanOut(
+      [...this.subscribers.values()].filter((sub) => !isSpectator(sub)),
+      out,
+    );
+    this.news.push({ at: Date.now(), out });
+    this.releaseNews();
+  }
+
+  /** Sends spectators the presence and notices now as old as the delay (of several due presences only the
+   *  latest, each being whole), and sets a timer for the next. */
+  private releaseNews(): void {
+    if (this.newsTimer) clearTimeout(this.newsTimer);
+    this.newsTimer = null;
+    const delay = this.game.broadcastDelayMs;
+    const now = Date.now();
+    const due = (n: { at: number; out: Outgoing }) => n.at + delay <= now;
+    const spectators = [...this.subscribers.values()].filter(isSpectator);
+    while (this.news[0] !== undefined && due(this.news[0])) {
+      const { out } = this.news.shift()!;
+      if (out.kind === 'presence') {
+        if (this.news.some((n) => n.out.kind === 'presence' && due(n))) continue;
+        this.shownPresence = out;
+      }
+      this.fanOut(spectators, out);
+    }
+    const next = this.news[0];
+    if (next && !this.closing) this.newsTimer = setTimeout(() => this.releaseNews(), next.at + delay - now);
   }
 
   private send(sub: Subscriber, out: Outgoing): void {
@@ -1269,7 +1328,15 @@ export class Room {
    *  same text, so a crowd of spectators costs one `deliver` and one encoding, not one per socket. */
   private fanOut(subs: Iterable<Subscriber>, out: Outgoing): void {
     const fitted = new Map<string, { message: ServerMessage | null; text?: string }>();
+    let relayed: Map<Relay, string[]> | null = null;
     for (const sub of subs) {
+      if (sub.relay) {
+        relayed ??= new Map();
+        const ids = relayed.get(sub.relay);
+        if (ids) ids.push(sub.id);
+        else relayed.set(sub.relay, [sub.id]);
+        continue;
+      }
       const key = recipientKey(sub.recipient);
       let fit = fitted.get(key);
       if (!fit) {
@@ -1287,6 +1354,7 @@ export class Room {
         sub.send(fit.message);
       }
     }
+    if (relayed) for (const [relay, ids] of relayed) relay.send(ids, out);
   }
 
   // ------------------------------------------------------------------------------------ lifecycle
@@ -1339,6 +1407,8 @@ export class Room {
     this.absenceTimer = null;
     if (this.releaseTimer) clearTimeout(this.releaseTimer);
     this.releaseTimer = null;
+    if (this.newsTimer) clearTimeout(this.newsTimer);
+    this.newsTimer = null;
     await this.queue;
     // What is left is written as of now: the time until the next start is not charged (clock.ts).
     if (this.clock !== null && !this.finished) await this.checkpoint().catch((e) => this.fault(e, 'clock'));

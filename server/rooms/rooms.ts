@@ -28,13 +28,19 @@ export interface RoomsOptions {
 }
 
 export interface Ownership {
+  /** This process's name. */
+  readonly node: string;
   claim(gameId: string): Promise<number | null>;
+  /** The process holding the game's lease now, or null. */
+  ownerOf(gameId: string): Promise<string | null>;
   /** The room of a game this process held is gone (unloaded or finished): the lease may be let go. */
   released(gameId: string): void;
 }
 
 export type IntentRoute =
   | { readonly room: Room }
+  /** Cluster mode: another process owns the game; the intent is forwarded to it. */
+  | { readonly remote: string }
   | {
       readonly refused: 'unknownGame' | 'notSeated' | 'gameNotRunning';
       readonly message: string;
@@ -162,6 +168,19 @@ export class Rooms {
     return room ? room.actor : (this.actors.get(gameId) ?? null);
   }
 
+  /** The games whose rooms are in memory now. */
+  loadedIds(): string[] {
+    return [...this.ready.keys()];
+  }
+
+  /** Lets this game's room go now (cluster mode: another process took its lease). */
+  unload(gameId: string): void {
+    const room = this.ready.get(gameId);
+    if (!room) return;
+    this.release(room);
+    void room.close();
+  }
+
   /** The loaded room of this game, if it is in memory now. */
   loaded(gameId: string): Room | null {
     return this.ready.get(gameId) ?? null;
@@ -174,10 +193,13 @@ export class Rooms {
     if (room) {
       return room.seatOf(userId) ? { room } : notSeated;
     }
+    const ownership = this.options.ownership;
     let game = this.directory.get(gameId);
     if (game === undefined) {
       game = await this.deps.log.game(gameId);
-      if (game?.status !== 'running') this.remember(gameId, game);
+      // A running game's seats do not change either: in cluster mode it is remembered while another
+      // process owns it (and dropped when it is loaded here).
+      if (game?.status !== 'running' || ownership) this.remember(gameId, game);
     }
     if (game === null) {
       return { refused: 'unknownGame', message: 'No started game has this id.', finishedSeat: false };
@@ -190,8 +212,12 @@ export class Rooms {
     if (game.status === 'finished') {
       return { refused: 'gameNotRunning', message: 'The game is over.', finishedSeat: true };
     }
+    const owner = await ownership?.ownerOf(gameId);
+    if (owner && owner !== ownership?.node) return { remote: owner };
     const running = await this.get(gameId);
-    return running ? { room: running } : notSeated;
+    if (running) return { room: running };
+    const now = await ownership?.ownerOf(gameId);
+    return now ? { remote: now } : notSeated;
   }
 
   /** The seq of this sender's accepted intent with this id in a game without a room (a finished one). */

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { CloseCode, ServerMessage } from '../../shared/protocol/messages';
 import type { AccessClaims } from '../auth/tokens';
-import type { Room } from '../rooms/room';
+import type { JoinedGame } from '../cluster/node';
 import type { Recipient } from '../rooms/visibility';
 import { type RateLimit, TokenBucket } from '../tokenBucket';
 
@@ -16,8 +16,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class Connection {
   user: AccessClaims | null = null;
-  /** The games this socket has joined, with the recipient it was joined as. */
-  readonly joined = new Map<string, { readonly room: Room; readonly recipient: Recipient }>();
+  /** The games this socket has joined (their rooms here, or in cluster mode on the owning process), with
+   *  the recipient it was joined as. */
+  readonly joined = new Map<string, { readonly room: JoinedGame; readonly recipient: Recipient }>();
   malformed = 0;
   private readonly bucket: TokenBucket;
   /** Messages are handled one after another, in the order they arrived. */

@@ -21,9 +21,10 @@ export {
   type Proposal,
   proposalSchema,
 } from './intents';
+export { type LegionKnowledge, legionKnowledge } from './knowledge';
 export { type DescribedChoice, describedChoices, legalIntents } from './legal';
 export { type LegionMove, landDistances, towerTeleportLord } from './movement';
-export { canMuster, recruitOptions } from './muster';
+export { canMuster, recruitOptions, recruitsByTerrain } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';

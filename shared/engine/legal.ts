@@ -15,11 +15,11 @@ export function legalIntents(state: GameState, player: Actor): Intent[] {
   }
   if (step.actor !== player) return [];
   const rule = ruleOf(step);
-  // CE Titan: the acts the player's power opens at this step (its own decision step lists them as its choices).
-  const choices = [
-    ...rule.choices(state, step),
-    ...(step.kind === 'powerDecision' ? [] : powerChoices(state, player)),
-  ];
+  // Cosmic Encounter Titan: the player's power's own choices at this step (ce/hooks.ts), like any other.
+  const choices =
+    step.kind === 'powerDecision'
+      ? rule.choices(state, step)
+      : [...rule.choices(state, step), ...powerChoices(state, player)];
   return rule.withdrawal ? [...choices, { type: 'withdraw' }] : choices;
 }
 

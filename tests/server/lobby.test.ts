@@ -208,6 +208,46 @@ describe('lobby', () => {
       expect(late.seq).toBe(room.currentSeq);
       expect(late.events.map((e) => e.seq)).toEqual(Array.from({ length: late.seq }, (_, i) => i + 1));
       expect((await summary(ann.accessToken)).seq).toBe(room.currentSeq);
+
+      // Issue 11: the game ends (the director stops it). Ann knows at once; the watcher learns it from no
+      // route (status, end time, dice seed, replay, lists) before the end is as old as the delay.
+      expect((await room.stopGame()).type).toBe('accepted');
+      const list = async (token: string, status: string) =>
+        (await ok(call<{ games: GameSummary[] }>(app, 'GET', `/api/games?status=${status}`, { token }))).games
+          .map((g) => g.id)
+          .includes(game.id);
+      const seen = async (token: string) => ({
+        status: (await summary(token)).status,
+        ended: (await summary(token)).finishedAt !== null,
+        seed: (await summary(token)).dice.seed !== null,
+        proof:
+          (await ok(call<{ seed: string | null }>(app, 'GET', path(game, '/dice'), { token }))).seed !== null,
+        replay: (await call(app, 'GET', path(game, '/replay'), { token })).status,
+        running: await list(token, 'running'),
+        finished: await list(token, 'finished'),
+      });
+      const over = {
+        status: 'finished',
+        ended: true,
+        seed: true,
+        proof: true,
+        replay: 200,
+        running: false,
+        finished: true,
+      };
+      expect(await seen(ann.accessToken)).toEqual(over);
+      vi.setSystemTime(Date.now() + 29_000);
+      expect(await seen(watcher.accessToken)).toEqual({
+        status: 'running',
+        ended: false,
+        seed: false,
+        proof: false,
+        replay: 409,
+        running: true,
+        finished: false,
+      });
+      vi.setSystemTime(Date.now() + 1_000);
+      expect(await seen(watcher.accessToken)).toEqual(over);
     } finally {
       vi.useRealTimers();
     }

@@ -87,3 +87,12 @@ export function occupiedHexes(pos: BattlePosition): ReadonlySet<HexLabel> {
   for (const c of pos.characters) if (c.hex !== null) hexes.add(c.hex);
   return hexes;
 }
+
+/** A normal strike's choice (12.2, 12.4, strike.ts strikeOptions): target, Strike-number and dice. */
+export interface StrikeOption {
+  readonly target: BattleCharacterId;
+  readonly strikeNumber: number;
+  readonly dice: number;
+  /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
+  readonly carryTo: readonly BattleCharacterId[];
+}

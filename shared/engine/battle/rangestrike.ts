@@ -71,7 +71,7 @@ export function rangestrikeVerdict(
     return refuse('13.0', 'an adjacent enemy is struck, not rangestruck');
   }
   // 13.2, errata 11.7/13.2: the range is limited by the chart Skill-factor (never by a hazard-reduced one) and 4.
-  // CE Titan: the general notes' range 3 for skill 2, and the powers' range hooks (ce/hooks.ts).
+  // CE general notes: skill 2 reaches 3; a power may change the range (ce/hooks.ts).
   const reach = Math.min(rangestrikeRange(pos, striker, skillOf(striker.type)), MAX_RANGESTRIKE_RANGE);
   if (range(from, to) > reach) {
     return refuse('13.2', `the target is at range ${range(from, to)}; this rangestriker reaches ${reach}`);
@@ -82,14 +82,10 @@ export function rangestrikeVerdict(
     const first = pathObstruction(pos, from, to, paths[0] ?? [], warlock);
     return refuse(first?.rule ?? '13.3', 'every path to the target is blocked');
   }
-  const dice = rangestrikeDice(pos, striker);
-  const choices = new Map<string, RangestrikeOption>();
-  for (const path of open) {
-    const option = pathOption(pos, striker, target, from, to, path, dice);
-    choices.set(`${option.strikeNumber}/${option.dice}`, option);
-  }
-  const options = [...choices.values()].sort((a, b) => a.strikeNumber - b.strikeNumber || a.dice - b.dice);
-  return { allowed: true, options };
+  const options = open.map((path) => pathFactors(pos, striker, target, from, to, path));
+  const unique = [...new Map(options.map((o) => [`${o.strikeNumber}/${o.dice}`, o])).values()];
+  unique.sort((a, b) => a.strikeNumber - b.strikeNumber || a.dice - b.dice);
+  return { allowed: true, options: unique.map((o) => ({ target: target.id, ...o })) };
 }
 
 /** 13.1: half the Power-factor, rounded down; Volcano row: a Dragon adds two dice rangestriking from the Volcano. */
@@ -100,49 +96,44 @@ function rangestrikeDice(pos: BattlePosition, striker: BattleCharacter): number 
 }
 
 /**
- * The Strike-number and dice of a rangestrike along one path (12.2, 12.7; CE Titan: after the powers' hooks). A Warlock's is never affected by hazards
- * (13.5, errata 11.7/13.5) nor by range (13.5). Otherwise: range 4 costs a Skill-factor (13.2); a non-native
- * loses one per intervening Bramble hex (Bramble row, errata 11.7/13.2); one per Wall crossed going up (Wall row);
- * a Bramble native defending in Bramble against a non-native gains a Skill-factor (errata 11.7: skill, not
- * Strike-number); a Dragon in the Volcano raises the Strike-number by 1 (Volcano row), to at most 6 (errata 12.7).
+ * The Strike-number and dice of a rangestrike along one path (12.2, 12.7). A Warlock's is never affected by
+ * hazards (13.5, errata 11.7/13.5) nor by range (13.5). Otherwise: range 4 costs a Skill-factor (13.2); a
+ * non-native loses one per intervening Bramble hex (Bramble row, errata 11.7/13.2); one per Wall crossed going up
+ * (Wall row); a Bramble native defending in Bramble against a non-native gains a Skill-factor (errata 11.7: skill,
+ * not Strike-number); a Dragon in the Volcano raises the Strike-number by 1 (Volcano row), to at most 6 (errata
+ * 12.7). Cosmic Encounter Titan: the powers' B hooks adjust the skills and dice (ce/hooks.ts).
  */
-function pathOption(
+function pathFactors(
   pos: BattlePosition,
   striker: BattleCharacter,
   target: BattleCharacter,
   from: HexLabel,
   to: HexLabel,
   path: readonly HexLabel[],
-  dice: number,
-): RangestrikeOption {
-  const attack = skillOf(striker.type);
-  const defence = skillOf(target.type);
-  // CE Titan: the powers' strike hooks (ce/hooks.ts) see the factors after the hazards.
-  const adjusted = (skill: number, targetSkill: number) =>
-    adjustStrike({ pos, striker, target, rangestrike: true }, { skill, targetSkill, dice });
-  if (striker.type === 'Warlock') {
-    const parts = adjusted(attack, defence);
-    return {
-      target: target.id,
-      strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill),
-      dice: parts.dice,
-    };
-  }
+): { strikeNumber: number; dice: number } {
+  let attack = skillOf(striker.type);
+  let defence = skillOf(target.type);
   const t = pos.terrain;
-  const nativeToBramble = nativeTo(pos, striker.side, striker.type, 'Bramble');
-  const brambles = nativeToBramble ? 0 : path.filter((hex) => hexTerrain(t, hex) === 'Bramble').length;
-  const wallsUp = hazardCrossings(t, from, to, path).filter((c) => c.hazard === 'wall' && c.up).length;
-  const longRange = range(from, to) === MAX_RANGESTRIKE_RANGE ? 1 : 0;
-  const inBramble =
-    hexTerrain(t, to) === 'Bramble' && nativeTo(pos, target.side, target.type, 'Bramble') && !nativeToBramble;
-  const parts = adjusted(attack - longRange - brambles - wallsUp, defence + (inBramble ? 1 : 0));
+  if (striker.type !== 'Warlock') {
+    const nativeToBramble = nativeTo(pos, striker.side, striker.type, 'Bramble');
+    const brambles = nativeToBramble ? 0 : path.filter((hex) => hexTerrain(t, hex) === 'Bramble').length;
+    const wallsUp = hazardCrossings(t, from, to, path).filter((c) => c.hazard === 'wall' && c.up).length;
+    const longRange = range(from, to) === MAX_RANGESTRIKE_RANGE ? 1 : 0;
+    const inBramble =
+      hexTerrain(t, to) === 'Bramble' &&
+      nativeTo(pos, target.side, target.type, 'Bramble') &&
+      !nativeToBramble;
+    attack -= longRange + brambles + wallsUp;
+    defence += inBramble ? 1 : 0;
+  }
+  const parts = adjustStrike(
+    { pos, striker, target, rangestrike: true },
+    { skill: attack, targetSkill: defence, dice: rangestrikeDice(pos, striker) },
+  );
   const number = chartStrikeNumber(parts.skill, parts.targetSkill);
-  const dragonInVolcano = target.type === 'Dragon' && hexTerrain(t, to) === 'Volcano';
-  return {
-    target: target.id,
-    strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number,
-    dice: parts.dice,
-  };
+  const dragonInVolcano =
+    striker.type !== 'Warlock' && target.type === 'Dragon' && hexTerrain(t, to) === 'Volcano';
+  return { strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number, dice: Math.max(0, parts.dice) };
 }
 
 /**

@@ -161,9 +161,21 @@ export function rangestrikeRange(pos: BattlePosition, c: BattleCharacter, skill:
 
 // ---------------------------------------------------------------- decisions
 
-/** The `usePower` intents open to the player now (steps.ts adds them to the step's choices). */
+/** The `usePower` intents open to the player now (legal.ts adds them to the step's choices). */
 export function powerChoices(state: GameState, player: PlayerId): Intent[] {
   return powerOf(state, player)?.choices?.(state, player) ?? [];
+}
+
+/** The step's actor's `usePower` intent, handed to his power (decide.ts), or null when it takes none. The power
+ *  accepts only what its `choices` lists (style 4: one source of legality). */
+export function decidePowerUse(
+  state: GameState,
+  player: PlayerId,
+  intent: Intent,
+  dice: Dice,
+): Decision | null {
+  if (intent.type !== 'usePower') return null;
+  return powerOf(state, player)?.decide?.(state, player, intent, dice) ?? null;
 }
 
 // ---------------------------------------------------------------- musters, movement rolls and scores
@@ -204,18 +216,4 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
     if (events !== null) return events;
   }
   return null;
-}
-
-/** A `usePower` intent outside a power's own decision step: accepted only as one of the power's listed acts
- *  (the move generator is the validator), decided by the power; null when it is not one. */
-export function decidePowerAct(
-  state: GameState,
-  player: PlayerId,
-  intent: IntentOf<'usePower'>,
-  dice: Dice,
-): Decision | null {
-  const power = powerOf(state, player);
-  if (power?.decide === undefined) return null;
-  const listed = powerChoices(state, player).some((c) => c.type === 'usePower' && c.act === intent.act);
-  return listed ? power.decide(state, player, intent, dice) : null;
 }

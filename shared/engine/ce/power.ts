@@ -19,7 +19,12 @@
 // - decisions (any step): `choices` lists the power's `usePower` intents open to its owner now (they appear in
 //   `legal` like any other choice), `decide` turns one into events, `apply` folds the power's own `powerUsed`
 //   events into the state (its per-player `memory` or anything else), and each event names its audience, so a
-//   secret choice stays secret (view.ts `visibleTo`). `words` on the event is the history's sentence.
+//   secret choice stays secret (view.ts `visibleTo`). `words` on the event is the history's sentence. A
+//   `usePower` sent at any step goes to the sender's power when the step itself takes no such intent (decide.ts);
+//   a power that must ask at a point of the sequence begins the step 'powerDecision' (its `choices` and `decide`).
+// Imports: a power may use the vocabulary (types.ts, battle/position.ts, battle/hazards.ts, data/) and the rules
+// that do not call the hooks; the modules that do (battle/strike.ts, maneuver.ts, rangestrike.ts, drift.ts,
+// movementPhase.ts, setup.ts, steps.ts) would close an import cycle (Biome's noImportCycles refuses it).
 import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/types';
 import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
 import type { Decision, EventOf, GameEvent } from '../events';

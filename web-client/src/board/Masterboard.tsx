@@ -2,7 +2,7 @@
 // legions as their markers with their heights; the legal destinations of the selected legion with the side
 // an attacker would enter the Battleland from.
 import { LAND_NUMBERS, land } from '../../../shared/data/masterboard';
-import type { AttackerSide, LandNumber, MarkerId, PlayerColor } from '../../../shared/data/types';
+import type { AttackerSide, LandNumber, MarkerId, PlayerColor, Terrain } from '../../../shared/data/types';
 import type { LegionMove } from '../../../shared/engine/index';
 import { buttonProps } from './keys';
 import {
@@ -44,6 +44,9 @@ export interface MasterboardProps<M extends LegionMove = LegionMove> {
   /** One specific move was picked (an entry-side badge). */
   readonly onMoveClick?: (move: M) => void;
   readonly onLandClick?: (land: LandNumber) => void;
+  /** The recruit preview of the selected legion: what it could muster in each terrain (the engine's
+   *  recruitsByTerrain), shown on every land of that terrain. */
+  readonly recruits?: Readonly<Partial<Record<Terrain, readonly string[]>>> | null;
 }
 
 export const ENTRY_LETTER: Readonly<Record<AttackerSide, string>> = { left: 'L', right: 'R', bottom: 'B' };
@@ -67,6 +70,7 @@ export function Masterboard<M extends LegionMove = LegionMove>(props: Masterboar
           engaged={engaged.has(n)}
           marked={marked.has(n)}
           moves={movesByLand.get(n) ?? []}
+          recruits={props.recruits?.[land(n).terrain] ?? null}
           onLandClick={props.onLandClick}
           onDestinationClick={props.onDestinationClick}
         />
@@ -95,6 +99,7 @@ function LandShape<M extends LegionMove>(props: {
   engaged: boolean;
   marked: boolean;
   moves: readonly M[];
+  recruits: readonly string[] | null;
   onLandClick: ((land: LandNumber) => void) | undefined;
   onDestinationClick: ((land: LandNumber, moves: readonly M[]) => void) | undefined;
 }) {
@@ -118,7 +123,14 @@ function LandShape<M extends LegionMove>(props: {
   ]
     .filter((c) => c !== '')
     .join(' ');
-  const label = `${l.terrain} ${props.number}${destination ? `: ${describeMoves(props.moves)}` : ''}`;
+  const recruits = props.recruits ?? [];
+  const label = `${l.terrain} ${props.number}${destination ? `: ${describeMoves(props.moves)}` : ''}${
+    props.recruits === null
+      ? ''
+      : recruits.length === 0
+        ? '; could muster nothing'
+        : `; could muster ${recruits.join(', ')}`
+  }`;
   return (
     <g className={classes} data-land={props.number} data-terrain={l.terrain} {...buttonProps(label, action)}>
       <title>{label}</title>
@@ -162,6 +174,21 @@ function LandShape<M extends LegionMove>(props: {
       >
         {l.terrain}
       </text>
+      {recruits.length > 0 && (
+        <text
+          className="recruit-preview"
+          x={round(layout.name.x)}
+          y={round(layout.name.y + 11)}
+          fill={colours.ink}
+          fontSize={8.5}
+          fontStyle="italic"
+          textAnchor="middle"
+          dominantBaseline="middle"
+          pointerEvents="none"
+        >
+          +{recruits[recruits.length - 1]}
+        </text>
+      )}
       {props.engaged && (
         <text
           x={round(layout.number.x + 22)}

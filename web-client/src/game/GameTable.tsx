@@ -15,11 +15,12 @@ import { ChatPanel } from './ChatPanel';
 import { EngagementPanel } from './EngagementPanel';
 import { EventLog } from './EventLog';
 import { GameOverPanel } from './GameOverPanel';
+import { KnowledgePanel } from './KnowledgePanel';
 import { LegionPanel } from './LegionPanel';
 import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
 import { TurnInfo } from './TurnInfo';
-import { legalOf, makeTable, masterLegions, TableContext } from './table';
+import { legalOf, makeTable, masterLegions, recruitPreview, TableContext } from './table';
 import { AlertSwitches, useTurnSignals } from './turnSignals';
 
 declare global {
@@ -135,7 +136,7 @@ function Table({ session }: { session: GameSession }) {
     if (engagementLands.includes(land)) table.send({ type: 'chooseEngagement', land });
   };
 
-  const legions = masterLegions(view, table.colorOf);
+  const legions = masterLegions(table);
 
   const battle = view.battle;
   const boardIsBattle = battle !== null && !showMasterboard;
@@ -172,6 +173,7 @@ function Table({ session }: { session: GameSession }) {
               onDestinationClick={onDestination}
               onMoveClick={sendMove}
               onLandClick={onLandClick}
+              recruits={recruitPreview(table, selectedLegion)}
             />
           )}
         </div>
@@ -181,6 +183,7 @@ function Table({ session }: { session: GameSession }) {
           {view.engagement !== null && <EngagementPanel />}
           <ActionPanel selected={selectedLegion} onSelect={setSelected} />
           {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}
+          <KnowledgePanel />
           <CaretakerPanel />
           <EventLog />
           <ChatPanel chat={state.chat} session={session} />

@@ -6,7 +6,7 @@ import { land } from '../../../shared/data/masterboard';
 import type { CharacterName } from '../../../shared/data/types';
 import type { LegionView } from '../../../shared/engine/index';
 import { legionName } from './describe';
-import { useTable } from './table';
+import { mayAlsoHold, useTable } from './table';
 
 export function CharacterList({
   characters,
@@ -35,18 +35,19 @@ export function CharacterList({
 }
 
 export function LegionPanel({ legion }: { legion: LegionView }) {
-  const { name } = useTable();
-  const known = legion.characters ?? legion.known;
+  const { name, knowledge } = useTable();
+  // The owner sees his legion (4.5); the others what they know of it (the engine's legionKnowledge).
+  const k = legion.characters === null ? knowledge?.[legion.marker] : undefined;
+  const sure = legion.characters ?? k?.certain ?? legion.known;
+  const more = k === undefined ? null : mayAlsoHold(k);
   return (
     <section className="panel legion-panel" aria-label={`Legion ${legionName(legion.marker)}`}>
       <h3>
         {legionName(legion.marker)} · {name(legion.owner)} · {land(legion.land).terrain} {legion.land} ·
         height {legion.height}
       </h3>
-      <CharacterList
-        characters={known}
-        unknown={legion.characters === null ? legion.height - legion.known.length : 0}
-      />
+      <CharacterList characters={sure} unknown={legion.height - sure.length} />
+      {more !== null && <p className="sub may-hold">May hold: {more}</p>}
     </section>
   );
 }

@@ -16,10 +16,11 @@ import { describeEvent } from '../game/describe';
 import { EngagementPanel } from '../game/EngagementPanel';
 import { EventLog } from '../game/EventLog';
 import { GameOverPanel } from '../game/GameOverPanel';
+import { KnowledgePanel } from '../game/KnowledgePanel';
 import { LegionPanel } from '../game/LegionPanel';
 import { PlayersPanel } from '../game/PlayersPanel';
 import { TurnInfo } from '../game/TurnInfo';
-import { makeTable, masterLegions, TableContext } from '../game/table';
+import { makeTable, masterLegions, recruitPreview, TableContext } from '../game/table';
 import {
   deliveredTo,
   type LoggedEvent,
@@ -215,10 +216,11 @@ function Replay({ summary, log }: { summary: GameSummary; log: readonly LoggedEv
             <BattleArea />
           ) : (
             <Masterboard
-              legions={masterLegions(view, table.colorOf)}
+              legions={masterLegions(table)}
               selectedLegion={selected}
               engagedLands={view.turn?.engagements.map((e) => e.land) ?? []}
               onLegionClick={(marker) => setSelected(marker === selected ? null : marker)}
+              recruits={recruitPreview(table, selectedLegion)}
             />
           )}
         </div>
@@ -227,6 +229,7 @@ function Replay({ summary, log }: { summary: GameSummary; log: readonly LoggedEv
           <PlayersPanel />
           {view.engagement !== null && <EngagementPanel />}
           {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}
+          <KnowledgePanel />
           <CaretakerPanel />
           <EventLog />
         </aside>
