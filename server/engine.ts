@@ -62,13 +62,38 @@ export interface RulesEngine {
   ): Promise<Intent | null>;
 }
 
+/**
+ * The engine's answers about one state, kept as long as the state lives: states never change (evolve
+ * returns new ones), and a room asks about the same state several times per batch (the legal intents it
+ * sends the actor, who must act for the bots, the clock and the absence timer; `pending` lists every legal
+ * intent to name the actor). Callers treat the answers as read-only, as the contract's types say.
+ */
+function perState<A extends unknown[], R>(
+  answer: (state: GameState, ...args: A) => R,
+  key: (...args: A) => string,
+): (state: GameState, ...args: A) => R {
+  const kept = new WeakMap<GameState, Map<string, R>>();
+  return (state, ...args) => {
+    let answers = kept.get(state);
+    if (!answers) {
+      answers = new Map();
+      kept.set(state, answers);
+    }
+    const k = key(...args);
+    if (answers.has(k)) return answers.get(k) as R;
+    const r = answer(state, ...args);
+    answers.set(k, r);
+    return r;
+  };
+}
+
 export const rulesEngine: RulesEngine = {
   createGame,
   replay,
   evolve,
   decide,
-  pending,
-  legalIntents,
+  pending: perState(pending, () => ''),
+  legalIntents: perState(legalIntents, (player) => player),
   describedChoices,
   view,
   visibleTo,
