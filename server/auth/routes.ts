@@ -26,7 +26,7 @@ export async function accountRoutes(
     REST_ROUTES.login,
     async ({ body }) => {
       const username = body.username.toLowerCase();
-      const wait = backoff.waitSeconds(username);
+      const wait = backoff.attempt(username);
       if (wait > 0) {
         throw tooManyRequests(`Too many wrong passwords for this username: try again in ${wait} s.`, wait);
       }
@@ -35,7 +35,8 @@ export async function accountRoutes(
         backoff.succeeded(username);
         return signedIn;
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) backoff.failed(username);
+        // A wrong password stays counted (it was when the try began).
+        if (!(error instanceof HttpError && error.status === 401)) backoff.withdrawn(username);
         throw error;
       }
     },

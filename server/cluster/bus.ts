@@ -30,6 +30,10 @@ export interface Bus {
   serve(handler: (body: unknown, from: string) => Promise<unknown>): void;
   onPush(handler: (body: unknown) => void): void;
   onAll(handler: (body: unknown) => void): void;
+  /** The processes calls are waiting for. */
+  waitingFor(): string[];
+  /** Fails at once (CallTimeout) every call waiting for process `node` (it is gone). */
+  abandon(node: string): void;
   /** Which of these processes are alive. */
   alive(nodes: readonly string[]): Promise<Set<string>>;
   /** The Redis connection for commands (shared rate limits). */
@@ -42,7 +46,10 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
   const redis = new Redis(url, options);
   const sub = new Redis(url, options);
   await Promise.all([redis.connect(), sub.connect()]);
-  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    string,
+    { to: string; resolve: (v: unknown) => void; reject: (e: Error) => void }
+  >();
   let serve: ((body: unknown, from: string) => Promise<unknown>) | null = null;
   let onPush: (body: unknown) => void = () => {};
   let onAll: (body: unknown) => void = () => {};
@@ -96,6 +103,7 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
           reject(new CallTimeout(`process ${to} did not answer`));
         }, timeoutMs);
         pending.set(id, {
+          to,
           resolve: (v) => {
             clearTimeout(timer);
             resolve(v);
@@ -117,6 +125,14 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
     },
     onAll(handler) {
       onAll = handler;
+    },
+    waitingFor: () => [...new Set([...pending.values()].map((c) => c.to))],
+    abandon(to) {
+      for (const [id, call] of pending) {
+        if (call.to !== to) continue;
+        pending.delete(id);
+        call.reject(new CallTimeout(`process ${to} is gone`));
+      }
     },
     async alive(nodes) {
       if (nodes.length === 0) return new Set();

@@ -50,8 +50,9 @@ export interface DiceProof {
 export interface Lobby {
   /** Refuses (429) a user who has as many games waiting to start, or created in the last hour, as the
    *  limits allow (a player's own creations; a tournament's tables are not his). */
-  mayCreate(user: AccessClaims): Promise<void>;
-  create(user: AccessClaims, body: CreateGame): Promise<GameSummary>;
+  /** A new open game; `capped`: within the creator's caps (openGamesPerUser, gamesPerHour), checked
+   *  atomically with the insert. */
+  create(user: AccessClaims, body: CreateGame, capped?: boolean): Promise<GameSummary>;
   list(user: AccessClaims, status: 'open' | 'running' | 'finished' | 'active'): Promise<GameSummary[]>;
   summary(user: AccessClaims, gameId: string, invite?: string): Promise<GameSummary>;
   join(user: AccessClaims, gameId: string, body: JoinGame): Promise<GameSummary>;
@@ -82,6 +83,7 @@ export interface Lobby {
 }
 
 const HOUR_MS = 3600_000;
+type Transaction = Prisma.TransactionClient;
 /** The longest broadcast delay a game may have (gameOptionsSchema). */
 const MAX_DELAY_MS = 86_400_000;
 
@@ -124,11 +126,14 @@ export function lobby(
 ): Lobby {
   const { prisma } = db;
 
-  /** One user may not drown the lobby: a cap on his games not started, and on games created per hour. */
-  async function mayCreate(user: AccessClaims): Promise<void> {
+  /** One user may not drown the lobby: a cap on his games not started, and on games created per hour. Checked
+   *  inside the creating transaction, after taking the creator's row lock, so two requests at once (on one
+   *  process or several) cannot both pass the cap: the second counts the first's game. */
+  async function mayCreate(tx: Transaction, user: AccessClaims): Promise<void> {
+    await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.userId}::uuid FOR UPDATE`;
     const [open, lastHour] = await Promise.all([
-      prisma.game.count({ where: { creatorId: user.userId, status: 'open' } }),
-      prisma.game.findMany({
+      tx.game.count({ where: { creatorId: user.userId, status: 'open' } }),
+      tx.game.findMany({
         where: { creatorId: user.userId, createdAt: { gt: new Date(Date.now() - HOUR_MS) } },
         orderBy: { createdAt: 'asc' },
         select: { createdAt: true },
@@ -251,9 +256,7 @@ export function lobby(
   }
 
   return {
-    mayCreate,
-
-    async create(user, body) {
+    async create(user, body, capped = false) {
       for (const seat of Object.keys(body.options.handicapMulligans) as Seat[]) {
         if (seatIndex(seat) >= body.seats) {
           throw new HttpError(
@@ -270,22 +273,25 @@ export function lobby(
         ...(body.options.timeControl ? { timeControl: body.options.timeControl } : {}),
         broadcastDelaySeconds: body.options.broadcastDelaySeconds,
       };
-      await prisma.game.create({
-        data: {
-          id,
-          creatorId: user.userId,
-          status: 'open',
-          seatCount: body.seats,
-          options: json(options),
-          inviteOnly: body.inviteOnly,
-          inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
-          spectatorsAllowed: body.spectatorsAllowed,
-          seats: {
-            create: Array.from({ length: body.seats }, (_, index) =>
-              index === 0 && body.takeSeat ? { index, userId: user.userId, name: user.name } : { index },
-            ),
+      await prisma.$transaction(async (tx) => {
+        if (capped) await mayCreate(tx, user);
+        await tx.game.create({
+          data: {
+            id,
+            creatorId: user.userId,
+            status: 'open',
+            seatCount: body.seats,
+            options: json(options),
+            inviteOnly: body.inviteOnly,
+            inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
+            spectatorsAllowed: body.spectatorsAllowed,
+            seats: {
+              create: Array.from({ length: body.seats }, (_, index) =>
+                index === 0 && body.takeSeat ? { index, userId: user.userId, name: user.name } : { index },
+              ),
+            },
           },
-        },
+        });
       });
       return reread(id, user);
     },

@@ -55,7 +55,7 @@ describe('the split dialog (2.1, 4.3)', () => {
 
   function openSplit(played: Played, legion: MarkerId) {
     const rendered = renderAt(played, actorOf(played.state), <ActionPanel selected={null} onSelect={noop} />);
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Split ${legion} `) }));
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Split ${legionName(legion)} `) }));
     return { ...rendered, dialog: dialogNamed(`Split ${legionName(legion)}`) };
   }
 
