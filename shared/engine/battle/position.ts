@@ -35,6 +35,27 @@ export interface BattlePosition {
   readonly characters: readonly BattleCharacter[];
 }
 
+export interface StrikeOption {
+  readonly target: BattleCharacterId;
+  readonly strikeNumber: number;
+  readonly dice: number;
+  /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
+  readonly carryTo: readonly BattleCharacterId[];
+}
+
+/** Errata 12.7: each die equal to or above the Strike-number hits, and a six always hits. */
+export function hits(rolls: readonly number[], strikeNumber: number): number {
+  return rolls.filter((r) => r >= strikeNumber || r === 6).length;
+}
+
+/** Entering a hex in a maneuver (maneuver.ts): its cost in movement points (null: it may not be entered) and
+ *  whether the move may end there. The standard rules give every enterable hex an end; CE Titan's powers change
+ *  both (ce/hooks.ts passage). */
+export interface Passage {
+  readonly cost: number | null;
+  readonly end: boolean;
+}
+
 export function isSlain(c: BattleCharacter): boolean {
   return c.hits >= c.power;
 }

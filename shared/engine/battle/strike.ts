@@ -3,7 +3,7 @@
 import { hexDistance } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { NativeHazard } from '../../data/types';
-import { adjustStrike, nativeTo } from '../ce/hooks';
+import { adjustStrike, mayStrike, nativeTo } from '../ce/hooks';
 import { cliffBetween, crossesDown, crossesUp, hexTerrain, skillOf } from './hazards';
 import type { BattleCharacter, BattleCharacterId, BattlePosition, StrikeOption } from './position';
 import { characterById, hitsToSlay, isSlain } from './position';
@@ -35,7 +35,8 @@ export function strikeTargets(pos: BattlePosition, strikerId: BattleCharacterId)
       t.hex !== null &&
       !isSlain(t) &&
       hexDistance(from, t.hex) === 1 &&
-      !cliffBetween(pos.terrain, from, t.hex),
+      !cliffBetween(pos.terrain, from, t.hex) &&
+      mayStrike(pos, s, t), // CE Titan: a power may forbid it (ce/hooks.ts)
   );
 }
 

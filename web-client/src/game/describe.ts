@@ -344,6 +344,14 @@ export function concessionWords(step: Step | null): { readonly label: string; re
  *  what a concession does. */
 export function intentLabel(intent: Intent, step: Step | null = null): string {
   switch (intent.type) {
+    case 'drawPowers':
+      return 'Draw the powers';
+    case 'bid':
+      return 'Seal my bids';
+    case 'choosePower':
+      return `Take ${powerName(intent.power)}`;
+    case 'usePower':
+      return `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`;
     case 'rollTower':
       return 'Roll for a tower';
     case 'chooseColor':

@@ -1,0 +1,32 @@
+// Where a character stands, as CE Titan's powers read it: inside a hazard it is native to, or atop ("onside of") a
+// hexside hazard it is native to. `native` is the nativity the power reads (its own rule for its characters).
+
+import { neighbours } from '../../data/hexGeometry';
+import type { NativeHazard } from '../../data/types';
+import { hexNativeHazard, hexsideBetween, hexTerrain, isNative } from '../battle/hazards';
+import type { BattleCharacter, BattlePosition } from '../battle/position';
+
+export type Nativity = (c: BattleCharacter, hazard: NativeHazard) => boolean;
+
+/** 11.7: the chart's nativity. */
+export const chartNativity: Nativity = (c, hazard) => isNative(c.type, hazard);
+
+/** Inside a hex whose hazard (Bog, Bramble, Drift, Sand, Volcano) the character is native to. */
+export function insideNativeHazard(pos: BattlePosition, c: BattleCharacter, native: Nativity): boolean {
+  if (c.hex === null) return false;
+  const hazard = hexNativeHazard(hexTerrain(pos.terrain, c.hex));
+  return hazard !== null && native(c, hazard);
+}
+
+/** On the upper side of a Slope or Dune hexside it is native to (Dunes: Sand natives, 11.7). */
+export function onsideNativeHazard(pos: BattlePosition, c: BattleCharacter, native: Nativity): boolean {
+  const hex = c.hex;
+  if (hex === null) return false;
+  return neighbours(hex).some(({ hex: other }) => {
+    const side = hexsideBetween(pos.terrain, hex, other);
+    if (side === null || !side.fromIsTop) return false;
+    if (side.hazard === 'slope') return native(c, 'Slope');
+    if (side.hazard === 'dune') return native(c, 'Sand');
+    return false;
+  });
+}
