@@ -397,7 +397,10 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
     case 'acceptProposal':
       return `Accept: ${describeProposal(intent.proposal)}`;
     case 'assignCarryOver':
-      return intent.targets.length === 0 ? 'Carry nothing over' : `Carry over to ${list(intent.targets)}`;
+      // The targets are battle ids: the carry-over panel names them by creature and hex (BattleArea).
+      return intent.targets.length === 0
+        ? 'Carry nothing over'
+        : `Carry over to ${intent.targets.length} character${intent.targets.length === 1 ? '' : 's'}`;
     default:
       return intent.type;
   }
