@@ -61,6 +61,7 @@ export type GameEvent =
       readonly act: string;
       readonly words: string;
       readonly audience: 'all' | readonly PlayerId[];
+      /** `data.rolls`: every die the act rolled, in the order rolled (the server's dice check, rooms/dice.ts). */
       readonly data: PowerMemory;
     }
   | { readonly type: 'towerRolled'; readonly player: PlayerId; readonly roll: number }

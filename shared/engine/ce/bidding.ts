@@ -90,7 +90,7 @@ function assigned(state: GameState, player: PlayerId, power: PowerId, rolls: rea
   const ce = requireCe(state);
   const bid = ce.bids[player]?.[ce.drawn.indexOf(power)] ?? 0;
   // "Each player then starts with points equal to the negative of his/her final [bid]"; a set-up power adds.
-  const score = startingScore(powerById(power), -bid);
+  const score = startingScore(powerById(power), 0 - bid); // 0 - bid: never -0 (JSON has none)
   return { type: 'powerAssigned', player, power, bid, score, rolls: [...rolls] };
 }
 
