@@ -7,7 +7,8 @@
 // cluster (several server processes on PostgreSQL and Redis: intents/s with 1 and 3, a kill -9 failover,
 // issue 16), client (the browser bundle). With --json the last line is every figure as one JSON object, one key per
 // section (stable keys: `echo1.p50`, `postgres.games500.intentsPerSecond`, `load.p99`, ...; ms and per
-// second). With --profile DIR every server child writes a V8 CPU profile (.cpuprofile) into DIR.
+// second). With --profile DIR the server writes a V8 CPU profile of each measuring window into DIR
+// (`postgres-games500.cpuprofile`, `load.cpuprofile`, `abuse-spectators.cpuprofile`, ...).
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_DIST, clientBundleSize } from '../web-client/bundleSize';

@@ -53,7 +53,10 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
   let serve: ((body: unknown, from: string) => Promise<unknown>) | null = null;
   let onPush: (body: unknown) => void = () => {};
   let onAll: (body: unknown) => void = () => {};
-  const publish = (channel: string, frame: Frame) => void redis.publish(channel, JSON.stringify(frame));
+  // A message that cannot be published (Redis gone, or closing) is lost like one to a dead process: a call
+  // times out, and the socket is told to send it again.
+  const publish = (channel: string, frame: Frame) =>
+    void redis.publish(channel, JSON.stringify(frame)).catch(() => undefined);
 
   sub.on('message', (_channel: string, text: string) => {
     const frame = JSON.parse(text) as Frame;
@@ -86,7 +89,7 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
     }
   });
   await sub.subscribe(nodeChannel(node), ALL);
-  const beat = () => void redis.set(aliveKey(node), '1', 'PX', aliveMs);
+  const beat = () => void redis.set(aliveKey(node), '1', 'PX', aliveMs).catch(() => undefined);
   beat();
   const beating = setInterval(beat, Math.max(100, Math.floor(aliveMs / 3)));
   beating.unref();

@@ -578,7 +578,7 @@ const gameView = z
         color: playerColor.nullable(),
         tower: landNumberSchema.nullable(),
         score: z.number().int(),
-        titanPower: z.number().int().min(6),
+        titanPower: z.number().int(),
         markersAvailable: z.array(markerIdSchema),
         markersAvailableCount: count,
         mulligansLeft: count,
