@@ -129,6 +129,7 @@ export function BattleArea() {
       <ZoomPan box={BATTLELAND_BOX} target={CHIT_SIZE.waiting} label="Battleland">
         <Battleland
           terrain={battle.terrain}
+          trees={battle.trees}
           attackerEntry={battle.attackerEntry}
           round={battle.round}
           characters={chits}
