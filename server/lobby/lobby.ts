@@ -236,6 +236,7 @@ export function lobby(
       })),
       options: {
         variant: options.variant,
+        ...(options.variant === 'ceTitan' ? { powersDrawn: options.powersDrawn ?? 'N' } : {}),
         handicapMulligans: options.handicapMulligans,
         timeControl: options.timeControl ?? null,
         broadcastDelaySeconds: options.broadcastDelaySeconds,
@@ -290,6 +291,7 @@ export function lobby(
       const id = randomUUID();
       const options: StoredOptions = {
         variant: body.options.variant,
+        ...(body.options.variant === 'ceTitan' ? { powersDrawn: body.options.powersDrawn ?? 'N' } : {}),
         handicapMulligans: body.options.handicapMulligans,
         ...(body.options.timeControl ? { timeControl: body.options.timeControl } : {}),
         broadcastDelaySeconds: body.options.broadcastDelaySeconds,
@@ -425,6 +427,7 @@ export function lobby(
       const stored = gameOptionsSchema.parse(game.options);
       const options: Partial<GameOptions> = {
         variant: stored.variant,
+        ...(stored.powersDrawn === undefined ? {} : { powersDrawn: stored.powersDrawn }),
         handicapMulligans: stored.handicapMulligans as Record<string, number>,
       };
       const { events } = engine.createGame({

@@ -489,6 +489,7 @@ const battleSchema = z.strictObject({
   reinforcement: optionState,
   mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
   struckAt: z.array(battleCharacterIdSchema),
+  trees: z.array(hexLabelSchema),
 });
 
 const engagementCore = {
@@ -577,7 +578,7 @@ const gameView = z
         color: playerColor.nullable(),
         tower: landNumberSchema.nullable(),
         score: z.number().int(),
-        titanPower: z.number().int().min(6),
+        titanPower: z.number().int(),
         markersAvailable: z.array(markerIdSchema),
         markersAvailableCount: count,
         mulligansLeft: count,

@@ -6,11 +6,15 @@ import type { Intent, IntentType, LegionView, Step } from '../../../shared/engin
 import { Dialog } from '../ui/Dialog';
 import { concessionWords, intentLabel, landName, legionName, stepName } from './describe';
 import { MusterDialog } from './MusterDialog';
+import { BidForm } from './PowersPanel';
 import { SplitDialog } from './SplitDialog';
 import { legalOf, useTable } from './table';
 
 /** Intents sent as they are by one button each (the others have their own controls). */
 const BUTTON_INTENTS: readonly IntentType[] = [
+  'drawPowers',
+  'choosePower',
+  'usePower',
   'rollTower',
   'chooseColor',
   'rollMovement',
@@ -136,6 +140,7 @@ export function ActionPanel(props: {
     <section className="panel actions" aria-label="Actions">
       <h3>Your move: {stepName(view.pending.step)}</h3>
       {hint !== null && <p className="hint">{hint}</p>}
+      <BidForm />
       {splitLegions.length > 0 && (
         <div className="group">
           {splitLegions.map((m) => (

@@ -114,7 +114,7 @@ export function BattleArea() {
         )}
         {selected !== null && target === null && targets.length > 0 && (
           <p className="hint">
-            Now click a target (dashed red): {targets.map((id) => characterWords(battle, id)).join(', ')}.
+            Now choose a target (dashed red): {targets.map((id) => characterWords(battle, id)).join(', ')}.
           </p>
         )}
         <CarryOverPanel

@@ -22,6 +22,7 @@ import { KnowledgePanel } from './KnowledgePanel';
 import { LegionPanel } from './LegionPanel';
 import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
+import { PowersPanel } from './PowersPanel';
 import { TurnInfo } from './TurnInfo';
 import { autoIntent, legalOf, makeTable, masterLegions, recruitPreview, TableContext } from './table';
 import { AlertSwitches, useTurnSignals } from './turnSignals';
@@ -200,6 +201,7 @@ function Table({ session }: { session: GameSession }) {
         <aside className="sidebar">
           {view.result !== null && <GameOverPanel />}
           <PlayersPanel />
+          <PowersPanel />
           {view.engagement !== null && <EngagementPanel />}
           <ActionPanel selected={selectedLegion} onSelect={setSelected} />
           {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}

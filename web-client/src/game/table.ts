@@ -78,14 +78,21 @@ export function autoIntent(view: GameView, legal: readonly Intent[]): Intent | n
   return legal.find((i) => i.type === 'doneStriking') ?? null;
 }
 
-/** The engine's legionKnowledge over the events this viewer received, once none is missing. */
+/** The engine's legionKnowledge over the events this viewer received, once none is missing, with the caretaker's
+ *  stacks and the dead pile of the view. */
 export function knowledgeOf(
   state: GameClientState,
   view: GameView,
 ): Readonly<Record<MarkerId, LegionKnowledge>> | null {
   if (state.events.length === 0 || firstMissingSeq(state) !== null) return null;
   const seen = state.events.flatMap((e) => (e.event.type === 'hidden' ? [] : [e.event]));
-  return legionKnowledge(seen, view.viewer);
+  // The stacks (20.1) tell more when they are counted at the same point as the last event.
+  const sameSeq = state.events[state.events.length - 1]?.seq === state.viewSeq;
+  return legionKnowledge(
+    seen,
+    view.viewer,
+    sameSeq ? { caretaker: view.caretaker, deadPile: view.deadPile } : undefined,
+  );
 }
 
 /** "Centaur ×2, Ogre": what a legion may hold beyond what it surely holds (null: nothing more). */
