@@ -7,6 +7,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
+import { sharedLoginBackoff } from './auth/loginBackoff';
 import { passwords } from './auth/passwords';
 import { accountRoutes } from './auth/routes';
 import { endedSessions, loadEndedSessions } from './auth/sessions';
@@ -218,7 +219,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions.end(session);
     ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked');
   });
-  await app.register(accountRoutes, { tokens, accounts: accountService, limits: config.limits });
+  await app.register(accountRoutes, {
+    tokens,
+    accounts: accountService,
+    limits: config.limits,
+    // Cluster mode: wrong passwords are counted in Redis, so every process makes a guesser wait alike.
+    ...(bus ? { backoff: sharedLoginBackoff(bus.redis, config.limits.loginFailures) } : {}),
+  });
   await app.register(lobbyRoutes, { tokens, lobby });
   await app.register(tournamentRoutes, { tokens, tournaments });
   await app.register(serverRoutes, {

@@ -4,12 +4,15 @@
 // pglite and postgres (intent round trips over websockets at 1/50/500 games, bare inserts, sockets held,
 // restart, room rebuild), echo (a bare ws echo at the same concurrency, with frames as large as the intents
 // sent), load (5,000 sockets on 500 rooms at a human pace, issue 16), abuse (one hostile guest, issue 12),
-// client (the browser bundle). With --json the last line is every figure as one JSON object, one key per
+// cluster (several server processes on PostgreSQL and Redis: intents/s with 1 and 3, a kill -9 failover,
+// issue 16), client (the browser bundle). With --json the last line is every figure as one JSON object, one key per
 // section (stable keys: `echo1.p50`, `postgres.games500.intentsPerSecond`, `load.p99`, ...; ms and per
-// second). With --profile DIR every server child writes a V8 CPU profile (.cpuprofile) into DIR.
+// second). With --profile DIR the server writes a V8 CPU profile of each measuring window into DIR
+// (`postgres-games500.cpuprofile`, `load.cpuprofile`, `abuse-spectators.cpuprofile`, ...).
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_DIST, clientBundleSize } from '../web-client/bundleSize';
+import { failover, startCluster, stopCluster, throughput } from './bench/cluster';
 import { benchEngine } from './bench/engine';
 import { benchLoad } from './bench/load';
 import {
@@ -22,6 +25,8 @@ import {
   type Percentiles,
   PROFILE_ENV,
 } from './bench/server';
+import { scratchDatabase } from './localPostgres';
+import { localRedis } from './localRedis';
 
 type Figures = Record<string, unknown>;
 
@@ -182,6 +187,60 @@ async function abuse(run: Run): Promise<void> {
   run.figures.abuse = { quiet: at(a.quiet), flood: at(a.flood), spectators: at(a.spectators) };
 }
 
+/** Cluster mode: 50 two-player games sending flat out on 1, then 3 processes (every socket on another
+ *  process than its game's owner when there are several); then the process owning 50 games is killed. */
+async function cluster(run: Run): Promise<void> {
+  const games = 50;
+  const leaseMs = 3000;
+  console.log(
+    `# cluster (server processes on PostgreSQL and Redis, ${games} games, leases of ${leaseMs} ms, clients in this process)`,
+  );
+  const redisUrl = await localRedis();
+  const db = redisUrl ? await scratchDatabase('titan_bench_cluster') : null;
+  if (!redisUrl || !db) {
+    const skipped = !redisUrl ? 'Redis is not reachable' : 'PostgreSQL is not reachable';
+    line('cluster', `*** SKIPPED: ${skipped} ***`);
+    run.figures.cluster = { skipped };
+    return;
+  }
+  try {
+    const figures: Figures = {};
+    for (const processes of [1, 3]) {
+      run.progress(`intents/s with ${processes} process${processes === 1 ? '' : 'es'}`);
+      const nodes = await startCluster(processes, { databaseUrl: db.url, redisUrl, leaseMs });
+      try {
+        const t = await throughput(nodes, games, 10_000);
+        line(
+          `intents/s, ${games} games, ${processes} process${processes === 1 ? '' : 'es'}`,
+          String(t.intentsPerSecond),
+        );
+        figures[`intentsPerSecond${processes}`] = t.intentsPerSecond;
+      } finally {
+        await stopCluster(nodes);
+      }
+    }
+    run.progress('failover');
+    const nodes = await startCluster(3, { databaseUrl: db.url, redisUrl, leaseMs });
+    try {
+      const f = await failover(nodes, db.url, games, { beforeKill: 3, afterKill: 2, timeoutMs: 240_000 });
+      line(`kill -9 of the owner of ${games} games: games resumed`, `${f.resumed} of ${f.games}`);
+      line("failover: kill to the last game's first accepted intent", `${ms(f.failoverMs)} ms`);
+      line('acknowledged intents lost', `${f.lost} of ${f.acknowledged}`);
+      Object.assign(figures, {
+        failoverMs: round(f.failoverMs, 0),
+        lost: f.lost,
+        acknowledged: f.acknowledged,
+        resumed: f.resumed,
+      });
+    } finally {
+      await stopCluster(nodes);
+    }
+    run.figures.cluster = figures;
+  } finally {
+    await db.drop();
+  }
+}
+
 function client(run: Run): void {
   console.log('# web client');
   if (!existsSync(CLIENT_DIST)) {
@@ -201,6 +260,7 @@ const SECTIONS: Record<string, (run: Run) => void | Promise<void>> = {
   echo,
   load,
   abuse,
+  cluster,
   client,
 };
 

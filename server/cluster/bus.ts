@@ -30,6 +30,10 @@ export interface Bus {
   serve(handler: (body: unknown, from: string) => Promise<unknown>): void;
   onPush(handler: (body: unknown) => void): void;
   onAll(handler: (body: unknown) => void): void;
+  /** The processes calls are waiting for. */
+  waitingFor(): string[];
+  /** Fails at once (CallTimeout) every call waiting for process `node` (it is gone). */
+  abandon(node: string): void;
   /** Which of these processes are alive. */
   alive(nodes: readonly string[]): Promise<Set<string>>;
   /** The Redis connection for commands (shared rate limits). */
@@ -42,11 +46,17 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
   const redis = new Redis(url, options);
   const sub = new Redis(url, options);
   await Promise.all([redis.connect(), sub.connect()]);
-  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    string,
+    { to: string; resolve: (v: unknown) => void; reject: (e: Error) => void }
+  >();
   let serve: ((body: unknown, from: string) => Promise<unknown>) | null = null;
   let onPush: (body: unknown) => void = () => {};
   let onAll: (body: unknown) => void = () => {};
-  const publish = (channel: string, frame: Frame) => void redis.publish(channel, JSON.stringify(frame));
+  // A message that cannot be published (Redis gone, or closing) is lost like one to a dead process: a call
+  // times out, and the socket is told to send it again.
+  const publish = (channel: string, frame: Frame) =>
+    void redis.publish(channel, JSON.stringify(frame)).catch(() => undefined);
 
   sub.on('message', (_channel: string, text: string) => {
     const frame = JSON.parse(text) as Frame;
@@ -79,7 +89,7 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
     }
   });
   await sub.subscribe(nodeChannel(node), ALL);
-  const beat = () => void redis.set(aliveKey(node), '1', 'PX', aliveMs);
+  const beat = () => void redis.set(aliveKey(node), '1', 'PX', aliveMs).catch(() => undefined);
   beat();
   const beating = setInterval(beat, Math.max(100, Math.floor(aliveMs / 3)));
   beating.unref();
@@ -96,6 +106,7 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
           reject(new CallTimeout(`process ${to} did not answer`));
         }, timeoutMs);
         pending.set(id, {
+          to,
           resolve: (v) => {
             clearTimeout(timer);
             resolve(v);
@@ -117,6 +128,14 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
     },
     onAll(handler) {
       onAll = handler;
+    },
+    waitingFor: () => [...new Set([...pending.values()].map((c) => c.to))],
+    abandon(to) {
+      for (const [id, call] of pending) {
+        if (call.to !== to) continue;
+        pending.delete(id);
+        call.reject(new CallTimeout(`process ${to} is gone`));
+      }
     },
     async alive(nodes) {
       if (nodes.length === 0) return new Set();

@@ -17,7 +17,8 @@ import { deliver, type Outgoing, playerOf, type Recipient } from '../rooms/visib
 import { type Bus, CallTimeout } from './bus';
 import type { Leases } from './leases';
 
-/** How long a forwarded call may take before its socket is told to send it again. */
+/** How long a forwarded call may take (at most) before its socket is told to send it again (a call to a
+ *  process found dead meanwhile fails at once). */
 const CALL_TIMEOUT_MS = 5_000;
 /** Games adopted per tick from dead processes (the rest on the next ticks). */
 const ADOPT_PER_TICK = 200;
@@ -211,7 +212,11 @@ export class ClusterNode implements Ownership {
       this.metrics.inc('gamesAdopted', adopted.length);
       rooms.resume(adopted.map((l) => l.gameId));
     }
-    const nodes = new Set([...this.remoteSubs.keys(), ...[...this.local.values()].map((l) => l.owner)]);
+    const nodes = new Set([
+      ...this.remoteSubs.keys(),
+      ...[...this.local.values()].map((l) => l.owner),
+      ...this.bus.waitingFor(),
+    ]);
     if (nodes.size === 0) return;
     const alive = await this.bus.alive([...nodes]);
     for (const node of nodes) if (!alive.has(node)) await this.gone(node);
@@ -220,6 +225,8 @@ export class ClusterNode implements Ownership {
   /** Process `node` is gone: its sockets leave this process's rooms; this process's sockets joined to
    *  its games are closed (the clients reconnect; the games are adopted meanwhile). */
   private async gone(node: string): Promise<void> {
+    this.bus.abandon(node);
+    this.liveness.set(node, { alive: false, until: Date.now() + this.leaseMs / 6 });
     const subs = this.remoteSubs.get(node);
     this.remoteSubs.delete(node);
     this.relays.delete(node);

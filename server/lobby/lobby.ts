@@ -193,14 +193,35 @@ export function lobby(
     return (game.finishedAt?.getTime() ?? 0) + delayMs <= Date.now();
   }
 
-  function summarise(game: GameRow, user: AccessClaims): GameSummary {
+  /** The seq `viewer` may know of a running game whose room is not in memory here: its room is loaded for
+   *  it (rooms are loaded on demand); in cluster mode, when another process owns the game, a spectator of a
+   *  delayed game gets the last seq as old as the delay, from the log. */
+  async function seqShown(game: GameRow, viewer: Recipient): Promise<number | undefined> {
+    if (game.status !== 'running' || rooms.loaded(game.id)) return undefined;
+    const room = await rooms.getHere(game.id);
+    if (room) return room.seqFor(viewer);
+    const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
+    return 'player' in viewer || delayMs === 0 ? game.seq : log.seqAt(game.id, Date.now() - delayMs);
+  }
+
+  const viewerOfSeat = (game: GameRow, user: AccessClaims): Recipient => {
+    const seat = game.seats.find((s) => s.userId === user.userId);
+    return seat ? { player: seatName(seat.index) } : { spectator: true };
+  };
+
+  async function summariseShown(game: GameRow, user: AccessClaims): Promise<GameSummary> {
+    return summarise(game, user, await seqShown(game, viewerOfSeat(game, user)));
+  }
+
+  function summarise(game: GameRow, user: AccessClaims, shown?: number): GameSummary {
     const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
     const over = overFor(game, user);
     // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are; a
-    // player outside a negotiation its start's (errata 9.3). A running game's room is loaded.
+    // player outside a negotiation its start's (errata 9.3): the room knows (`shown` when it was not in
+    // memory, seqShown).
     const room = rooms.loaded(game.id);
-    const viewer: Recipient = yourSeat ? { player: seatName(yourSeat.index) } : { spectator: true };
+    const viewer = viewerOfSeat(game, user);
     return {
       id: game.id,
       status: game.status === 'finished' && !over ? 'running' : gameStatusSchema.parse(game.status),
@@ -215,6 +236,7 @@ export function lobby(
       })),
       options: {
         variant: options.variant,
+        ...(options.variant === 'ceTitan' ? { powersDrawn: options.powersDrawn ?? 'N' } : {}),
         handicapMulligans: options.handicapMulligans,
         timeControl: options.timeControl ?? null,
         broadcastDelaySeconds: options.broadcastDelaySeconds,
@@ -225,7 +247,7 @@ export function lobby(
       yourSeat: yourSeat ? seatName(yourSeat.index) : null,
       yourMove:
         yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
-      seq: room ? room.seqFor(viewer) : game.seq,
+      seq: room ? room.seqFor(viewer) : (shown ?? game.seq),
       dice: { commitment: game.diceCommitment, seed: over ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),
       startedAt: game.startedAt?.toISOString() ?? null,
@@ -242,7 +264,7 @@ export function lobby(
   }
 
   async function reread(gameId: string, user: AccessClaims) {
-    return summarise(await load(gameId), user);
+    return summariseShown(await load(gameId), user);
   }
 
   async function viewerOf(user: AccessClaims, gameId: string, as: 'player' | 'spectator', invite?: string) {
@@ -269,6 +291,7 @@ export function lobby(
       const id = randomUUID();
       const options: StoredOptions = {
         variant: body.options.variant,
+        ...(body.options.variant === 'ceTitan' ? { powersDrawn: body.options.powersDrawn ?? 'N' } : {}),
         handicapMulligans: body.options.handicapMulligans,
         ...(body.options.timeControl ? { timeControl: body.options.timeControl } : {}),
         broadcastDelaySeconds: body.options.broadcastDelaySeconds,
@@ -317,13 +340,14 @@ export function lobby(
         orderBy: { createdAt: 'desc' },
         take: 100,
       });
-      return games.map((g) => summarise(g, user)).filter((g) => statuses.includes(g.status));
+      const shown = await Promise.all(games.map((g) => summariseShown(g, user)));
+      return shown.filter((g) => statuses.includes(g.status));
     },
 
     async summary(user, gameId, invite) {
       const game = await load(gameId);
       mayRead(game, user, invite);
-      return summarise(game, user);
+      return summariseShown(game, user);
     },
 
     async join(user, gameId, { seat, inviteCode }) {
@@ -403,6 +427,7 @@ export function lobby(
       const stored = gameOptionsSchema.parse(game.options);
       const options: Partial<GameOptions> = {
         variant: stored.variant,
+        ...(stored.powersDrawn === undefined ? {} : { powersDrawn: stored.powersDrawn }),
         handicapMulligans: stored.handicapMulligans as Record<string, number>,
       };
       const { events } = engine.createGame({

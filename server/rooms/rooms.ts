@@ -168,6 +168,14 @@ export class Rooms {
     return room ? room.actor : (this.actors.get(gameId) ?? null);
   }
 
+  /** The game's room, loaded if need be, unless (cluster mode) another process owns the game: null then,
+   *  and when there is no such started game. */
+  async getHere(gameId: string): Promise<Room | null> {
+    const ownership = this.options.ownership;
+    const owner = this.loaded(gameId) || !ownership ? null : await ownership.ownerOf(gameId);
+    return owner !== null && owner !== ownership?.node ? null : this.get(gameId);
+  }
+
   /** The games whose rooms are in memory now. */
   loadedIds(): string[] {
     return [...this.ready.keys()];

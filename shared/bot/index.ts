@@ -4,6 +4,7 @@
 // seed. Levels: `random` (the random-legal pick, randomPick.ts), `normal` (one move ahead, greedy.ts),
 // `strong` (deeper, with more dice draws).
 import { type GameState, type Intent, type PlayerId, seededRandom } from '../engine/index';
+import { botBid } from './bid';
 import { greedyIntent } from './greedy';
 import { randomPick } from './randomPick';
 import { type BotSight, botSight } from './sight';
@@ -40,6 +41,9 @@ export function chooseFromSight(
   budgetMs: number = DEFAULT_BOT_BUDGET_MS,
 ): Intent | null {
   const random = typeof seed === 'number' ? seededRandom(seed) : seed;
+  // Cosmic Encounter Titan: every level bids the same fixed amounts (bid.ts).
+  const bid = botBid(sight);
+  if (bid !== null) return bid;
   // A margin for the sight's transfer and the answer.
   const deadline = performance.now() + budgetMs * 0.8;
   switch (level) {

@@ -2,7 +2,8 @@
 // tests and the browser need comes from here. The browser imports nothing else of the engine (Biome's
 // noRestrictedImports): what is legal comes from the server's `legal`, and why an intent it builds is not
 // comes from the checks below, the same ones `decide` applies, over what that player knows.
-export { type StrikeOption, strikeOptions } from './battle/strike';
+export type { StrikeOption } from './battle/position';
+export { strikeOptions } from './battle/strike';
 export { CATALOGUE } from './ce/catalogue';
 export { entry as powerEntry } from './ce/catalogueEntry';
 export type { PowerEntry, PowerId } from './ce/power';

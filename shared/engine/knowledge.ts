@@ -8,10 +8,13 @@
 // at least n of a creature in H characters holds at least n - (H - h) of it and at most min(most, h). Reveals
 // (8.1, 8.2, 18.4), inspections (2.5.1, 2.5.2), battles (2.5.6.1), the losses of an engagement (errata 9.5) and
 // the end of the game (3) add to what is certain. The owner sees his own splits (4.3), so he knows his legions.
+// Counted together, all legions hold what the caretaker's stacks and the dead pile leave out (20.1) and one Titan
+// to each player: given the stacks, that bounds each legion too.
 import type { CharacterName, LandNumber, MarkerId } from '../data/types';
 import type { BattleCharacterId, BattleSide } from './battle/position';
 import type { EventOf, GameEvent } from './events';
-import type { PlayerId, Viewer } from './types';
+import { initialCaretaker } from './startingState';
+import type { GameState, PlayerId, Variant, Viewer } from './types';
 import { visibleTo } from './view';
 
 export interface LegionKnowledge {
@@ -45,6 +48,7 @@ interface Arrival {
 }
 
 interface Fold {
+  readonly variant: Variant;
   readonly legions: Readonly<Record<MarkerId, Known>>;
   /** This turn's moves, for errata 7.0's take-back: where each legion came from. */
   readonly moves: readonly { readonly legion: MarkerId; readonly from: LandNumber }[];
@@ -67,19 +71,38 @@ interface Engagement {
   readonly emptied: readonly BattleSide[];
 }
 
-const EMPTY: Fold = { legions: {}, moves: [], beforeSplit: {}, engagement: null, arrivals: {} };
+const EMPTY: Fold = {
+  variant: 'default',
+  legions: {},
+  moves: [],
+  beforeSplit: {},
+  engagement: null,
+  arrivals: {},
+};
 const SIDES = ['attacker', 'defender'] as const;
 
+/** The caretaker's stacks and the dead pile, which any player may count (20.1): the creatures not there are in
+ *  the legions. */
+export type Stacks = Pick<GameState, 'caretaker' | 'deadPile'>;
+
 /** What `viewer` knows of every legion on the board after `events` (the game's log, or the part of it he was
- *  sent: events he may not see are ignored either way), by marker. */
+ *  sent: events he may not see are ignored either way), by marker. With `stacks` counted at the same point, what
+ *  the counts of all legions together force too: no more of a creature in the legions than the stacks leave out
+ *  (20.1), and one Titan to each player's legions (2.1). */
 export function legionKnowledge(
   events: readonly GameEvent[],
   viewer: Viewer,
+  stacks?: Stacks,
 ): Readonly<Record<MarkerId, LegionKnowledge>> {
   let fold = EMPTY;
   for (const event of events) if (sees(viewer, event)) fold = step(fold, event);
+  // During an engagement its losses are set aside, in no legion nor stack yet: the counts bound from above only.
+  const legions =
+    stacks === undefined
+      ? fold.legions
+      : counted(fold.legions, fold.variant, stacks, fold.engagement === null);
   const result: Record<MarkerId, LegionKnowledge> = {};
-  for (const [marker, k] of Object.entries(fold.legions) as [MarkerId, Known][]) {
+  for (const [marker, k] of Object.entries(legions) as [MarkerId, Known][]) {
     const certain = toList(k.certain);
     result[marker] = {
       marker,
@@ -94,6 +117,58 @@ export function legionKnowledge(
   return result;
 }
 
+/** The bounds of all legions held against how many of each character they hold together: the creatures and
+ *  Lords the stacks leave out (20.1), each player's one Titan. Where the legions' certain ones are all of them,
+ *  no other legion may hold one; where the legions that may hold them have just room for all, each holds its
+ *  most. Repeated while it tells more (each legion's height bounds it too). */
+function counted(
+  legions: Readonly<Record<MarkerId, Known>>,
+  variant: Variant,
+  stacks: Stacks,
+  exact: boolean,
+): Readonly<Record<MarkerId, Known>> {
+  const supply = initialCaretaker(variant);
+  let current: Record<MarkerId, Known> = { ...legions };
+  for (let round = 0; round < 4; round++) {
+    const groups: { members: MarkerId[]; name: CharacterName; total: number }[] = [];
+    for (const [name, n] of Object.entries(supply) as [CharacterName, number][]) {
+      const total = n - (stacks.caretaker[name] ?? 0) - (stacks.deadPile[name] ?? 0);
+      groups.push({ members: Object.keys(current) as MarkerId[], name, total });
+    }
+    for (const owner of new Set(Object.values(current).map((k) => k.owner))) {
+      const members = (Object.keys(current) as MarkerId[]).filter((m) => current[m]?.owner === owner);
+      groups.push({ members, name: 'Titan', total: 1 });
+    }
+    let next: Record<MarkerId, Known> = { ...current };
+    for (const { members, name, total } of groups) {
+      const sure = members.reduce((sum, m) => sum + (next[m]?.certain[name] ?? 0), 0);
+      const room = members.reduce((sum, m) => sum + (next[m]?.possible[name] ?? 0), 0);
+      for (const m of members) {
+        const k = next[m] as Known;
+        const certain = k.certain[name] ?? 0;
+        const most = Math.min(k.possible[name] ?? 0, certain + (total - sure));
+        // The others have room for room - possible of them: this one holds the rest.
+        const least = exact ? Math.max(certain, (k.possible[name] ?? 0) - (room - total)) : certain;
+        next = { ...next, [m]: withCount(k, name, least, most) };
+      }
+    }
+    next = Object.fromEntries(Object.entries(next).map(([m, k]) => [m, tightened(k)]));
+    if (JSON.stringify(next) === JSON.stringify(current)) break;
+    current = next;
+  }
+  return current;
+}
+
+function withCount(k: Known, name: CharacterName, least: number, most: number): Known {
+  const certain: Counts = { ...k.certain };
+  const possible: Counts = { ...k.possible };
+  if (least > 0) certain[name] = least;
+  else delete certain[name];
+  if (most > 0) possible[name] = most;
+  else delete possible[name];
+  return { ...k, certain, possible };
+}
+
 function sees(viewer: Viewer, event: GameEvent): boolean {
   const audience = visibleTo(event);
   return audience === 'all' || ('player' in viewer && audience.includes(viewer.player));
@@ -102,7 +177,7 @@ function sees(viewer: Viewer, event: GameEvent): boolean {
 function step(fold: Fold, e: GameEvent): Fold {
   switch (e.type) {
     case 'gameCreated':
-      return EMPTY;
+      return { ...EMPTY, variant: e.options.variant };
     case 'startingLegionPlaced':
       return put(fold, e.legion, exactly(e.player, e.land, e.characters));
     case 'turnStarted':

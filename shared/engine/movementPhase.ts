@@ -2,6 +2,7 @@
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
 import type { CharacterName } from '../data/types';
+import { powerMovementRoll } from './ce/hooks';
 import { NO_TITAN_TOWER_HOP_RULE, variantMoves } from './ce/masterboard';
 import { beginEngagementPhase } from './engagementPhase';
 import type { Decision, GameEvent } from './events';
@@ -27,6 +28,9 @@ export function decideRollMovement(state: GameState, player: PlayerId, dice: Dic
       'Complete Sequence 2.1, errata 4.1/5.2',
     );
   }
+  // CE Titan: a power may roll for movement its own way (64 HI-&-LOIS M1).
+  const rolled = powerMovementRoll(state, player, false, dice);
+  if (rolled !== null) return rolled;
   return {
     events: [
       { type: 'movementRolled', player, roll: rollOne(dice), mulligan: false },
@@ -38,6 +42,8 @@ export function decideRollMovement(state: GameState, player: PlayerId, dice: Dic
 export function decideTakeMulligan(state: GameState, player: PlayerId, dice: Dice): Decision {
   const problem = mulliganProblem(state, player);
   if (problem !== null) return { rejected: problem };
+  const rolled = powerMovementRoll(state, player, true, dice);
+  if (rolled !== null) return rolled;
   return { events: [{ type: 'movementRolled', player, roll: rollOne(dice), mulligan: true }] };
 }
 

@@ -19,6 +19,8 @@ export interface RecruitOptionsOpts {
   readonly variant?: GameVariant;
   /** What the caretaker still holds; a creature with 0 (or less) left is not offered. Missing: plenty. */
   readonly caretaker?: Readonly<Partial<Record<CharacterName, number>>>;
+  /** CE Titan: the legion's power changes the options (ce/hooks.ts powerRecruits), before the limits above. */
+  readonly adjust?: (options: RecruitOption[]) => RecruitOption[];
 }
 
 /** 4.1, 18.1: a legion of seven characters cannot muster. */
@@ -43,7 +45,9 @@ export function recruitOptions(
   opts: RecruitOptionsOpts = {},
 ): RecruitOption[] {
   const variant = opts.variant ?? 'default';
-  const options = terrain === 'Tower' ? towerOptions(characters, variant) : chartOptions(terrain, characters);
+  const standard =
+    terrain === 'Tower' ? towerOptions(characters, variant) : chartOptions(terrain, characters);
+  const options = opts.adjust === undefined ? standard : opts.adjust(standard);
   return options.filter(
     (o) =>
       o.reveal.length > 0 &&

@@ -60,12 +60,12 @@ import {
 } from './negotiation';
 import { decideReinforce, reinforcementIntents } from './reinforcement';
 import { reject } from './rejections';
-import { afterAngels, resolveEngagement } from './resolution';
+import { afterAngels, awardPoints, resolveEngagement } from './resolution';
 import { availableColors, decideChooseColor, decideRollTower } from './setup';
 import { decideSplit, firstSplitPending, splitIntents } from './split';
 import { decideSummon, summonIntents } from './summon';
 import { decideEndTurn } from './turn';
-import type { Dice, GameState, PlayerId, Step, StepKind } from './types';
+import type { Dice, EngagementScore, GameState, PlayerId, Step, StepKind } from './types';
 
 export type StepOf<K extends StepKind> = Extract<Step, { readonly kind: K }>;
 
@@ -193,10 +193,16 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     rule: 'CE powers',
     withdrawal: false,
     choices: (state, step) => powerById(step.power).choices?.(state, step.actor) ?? [],
-    decide: (state, step, intent, dice) =>
-      intent.type === 'usePower'
-        ? (powerById(step.power).decide?.(state, step.actor, intent, dice) ?? null)
-        : null,
+    decide: (state, step, intent, dice) => {
+      if (intent.type !== 'usePower') return null;
+      const decision = powerById(step.power).decide?.(state, step.actor, intent, dice) ?? null;
+      const scoring = step.scoring;
+      if (decision === null || scoring === undefined) return decision;
+      // 2.5.6.8: the points the power decided on are scored, then the resolution goes on (resolution.ts).
+      return then(state, decision, (s) =>
+        awardPoints(s, { ...scoring, points: decidedPoints(decision, scoring) }),
+      );
+    },
     onRefusal: (state, step) => powerById(step.power).choices?.(state, step.actor)[0] ?? null,
   },
   // ---------------------------------------------------------------- set up (Complete Sequence 1.3, 1.4)
@@ -516,6 +522,14 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
   },
 };
 
+/** The points a power's scoring decision settled on: its last `powerUsed` event's `data.points` (types.ts Step). */
+function decidedPoints(decision: Decision, scoring: EngagementScore): number {
+  if ('rejected' in decision) return scoring.points;
+  const used = decision.events.filter((e) => e.type === 'powerUsed').at(-1);
+  const points = used?.type === 'powerUsed' ? used.data.points : undefined;
+  return typeof points === 'number' ? points : scoring.points;
+}
+
 /** 2.5.6.4.x.4–6: strikes and rangestrikes; done once no character must strike (12.1); concede. */
 function strikeChoices(state: GameState, side: BattleSide): Intent[] {
   const done: Intent[] =
@@ -530,7 +544,7 @@ function decideStriking(state: GameState, intent: Intent, dice: Dice): Decision 
     case 'rangestrike':
       return decideRangestrike(state, intent, dice);
     case 'doneStriking':
-      return decideDoneStriking(state);
+      return decideDoneStriking(state, dice);
     case 'concede':
       return decideStrikeConcession(state);
     default:

@@ -180,6 +180,13 @@ export interface ActiveEngagement extends PendingEngagement {
   readonly result: EngagementResult | null;
 }
 
+/** 2.5.6.8: what the victor of an engagement scores (scoring.ts engagementPoints). */
+export interface EngagementScore {
+  readonly player: PlayerId;
+  readonly points: number;
+  readonly reason: 'engagement' | 'fled';
+}
+
 export interface EngagementResult {
   readonly outcome: EngagementOutcome;
   readonly winner: BattleSide | null;
@@ -218,6 +225,11 @@ export interface BattleState {
   readonly reinforcement: 'notYet' | 'available' | 'taken' | 'lost';
   /** A character summoned or mustered this phase that must enter or it never joined (errata 10.1, 14.1, 15.1). */
   readonly mustEnter: readonly { readonly id: BattleCharacterId; readonly from: MarkerId | null }[];
+  /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
+   *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
+  readonly struckAt: readonly BattleCharacterId[];
+  /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2). */
+  readonly trees: readonly HexLabel[];
 }
 
 /**
@@ -243,6 +255,9 @@ export type Step =
       readonly actor: PlayerId;
       readonly power: PowerId;
       readonly question: string;
+      /** The engagement's points awaiting the decision (2.5.6.8; 46 REPUBLICAN B1): the power's `powerUsed` event
+       *  carries the points to score in `data.points`, then the engagement's resolution goes on (steps.ts). */
+      readonly scoring?: EngagementScore;
     }
   /** 1.3.1.1: each player not yet assigned a tower makes a tower roll, in seat order. */
   | { readonly kind: 'rollTower'; readonly actor: PlayerId }

@@ -88,7 +88,19 @@ export const stepSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('drawPowers'), ...actor }),
   z.strictObject({ kind: z.literal('bid'), ...actor }),
   z.strictObject({ kind: z.literal('choosePower'), ...actor, powers: z.array(powerId), rolls: z.array(die) }),
-  z.strictObject({ kind: z.literal('powerDecision'), ...actor, power: powerId, question: z.string() }),
+  z.strictObject({
+    kind: z.literal('powerDecision'),
+    ...actor,
+    power: powerId,
+    question: z.string(),
+    scoring: z
+      .strictObject({
+        player: playerId,
+        points: z.number().int(),
+        reason: z.enum(['engagement', 'fled']),
+      })
+      .optional(),
+  }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),
   z.strictObject({ kind: z.literal('split'), ...actor }),
@@ -476,6 +488,8 @@ const battleSchema = z.strictObject({
   summon: optionState,
   reinforcement: optionState,
   mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
+  struckAt: z.array(battleCharacterIdSchema),
+  trees: z.array(hexLabelSchema),
 });
 
 const engagementCore = {
@@ -564,7 +578,7 @@ const gameView = z
         color: playerColor.nullable(),
         tower: landNumberSchema.nullable(),
         score: z.number().int(),
-        titanPower: z.number().int().min(6),
+        titanPower: z.number().int(),
         markersAvailable: z.array(markerIdSchema),
         markersAvailableCount: count,
         mulligansLeft: count,

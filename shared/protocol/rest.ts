@@ -109,11 +109,13 @@ export type Tokens = z.infer<typeof tokensSchema>;
 
 // ------------------------------------------------------------------------------------ lobby
 
-export const variantSchema = z.enum(['default', 'titanPlus']);
+export const variantSchema = z.enum(['default', 'titanPlus', 'ceTitan']);
 
 export const gameOptionsSchema = z.object({
-  /** 21.3: TITANplus, the shortened game. */
+  /** 21.3: TITANplus, the shortened game; 'ceTitan': Cosmic Encounter Titan (rules 004, docs/ce-titan.md). */
   variant: variantSchema.default('default'),
+  /** Cosmic Encounter Titan: N powers drawn for N players, or N+1 (absent: N; ignored in other variants). */
+  powersDrawn: z.enum(['N', 'N+1']).optional(),
   /** Errata 7.6 handicap: a fixed number of mulligans for some seats (instead of the first-turn one). */
   handicapMulligans: z.partialRecord(seatSchema, z.number().int().min(0).max(6)).default({}),
   /** Time limits (errata 20.4, 21.0; Law 21.1, 21.2); absent: untimed. Fixed once the game starts. */
@@ -152,6 +154,8 @@ export const gameSummarySchema = z.object({
   seats: z.array(seatSummarySchema),
   options: z.object({
     variant: variantSchema,
+    /** Cosmic Encounter Titan: how many powers are drawn (absent in other variants). */
+    powersDrawn: z.enum(['N', 'N+1']).optional(),
     handicapMulligans: z.partialRecord(seatSchema, z.number()),
     /** null: untimed. */
     timeControl: timeControlSchema.nullable(),

@@ -4,10 +4,11 @@
 // end with nothing leaked, nothing lost, no gap. (Three apps in this test process, each with its own
 // connections, name and bus; tests/server/failover.test.ts kills real processes.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Intent } from '../../shared/engine/intents';
 import { CLOSE_CODES } from '../../shared/protocol/messages';
 import { call, guest, ok, startedGame } from './support/api';
 import { TestClient } from './support/client';
-import { checkFinishedGame, type Watcher } from './support/games';
+import { checkFinishedGame, type Watcher, waitFor } from './support/games';
 import { autoPlay, seeded } from './support/player';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
 import { testRedis } from './support/redis';
@@ -73,6 +74,41 @@ describe('three server processes', () => {
     expect(counter(b, 'intentsForwarded') + counter(c, 'intentsForwarded')).toBeGreaterThan(0);
     for (const client of [...clients, spectator]) await client.close();
   }, 400_000);
+
+  it('a spectator asking another process than the owner learns the broadcast’s seq of a delayed game, not the players’', async (ctx) => {
+    if (servers.length < 3) return ctx.skip();
+    const [a, b] = servers as [TestServer, TestServer, TestServer];
+    const { game, players } = await startedGame(a.app, 2, 2, { options: { broadcastDelaySeconds: 600 } });
+    const ann = await TestClient.open(b.wsUrl, { token: players[0]!.accessToken });
+    const bob = await TestClient.open(b.wsUrl, { token: players[1]!.accessToken });
+    // Whoever must act plays twice: the players' game moves on, the spectators' (600 s behind) does not.
+    let legal: { client: TestClient; seq: number; intent: Intent } | null = null;
+    for (const client of [ann, bob]) {
+      client.onMessage = (m) => {
+        if (m.type === 'legal' && m.intents.length > 0) legal = { client, seq: m.seq, intent: m.intents[0]! };
+      };
+      client.send({ type: 'join', game: game.id, as: 'player' });
+    }
+    let seq = -1;
+    for (let i = 0; i < 2; i++) {
+      await waitFor(() => legal !== null && legal.seq > seq, 'the next legal message', 30_000);
+      const next: { client: TestClient; seq: number; intent: Intent } = legal!;
+      seq = next.seq;
+      expect(await next.client.intent(game.id, next.intent, { expectedSeq: seq })).toMatchObject({
+        type: 'accepted',
+      });
+    }
+    const sam = await guest(b.app, 'Sam');
+    const seen = (server: TestServer, token: string) =>
+      ok(call<{ seq: number }>(server.app, 'GET', `/api/games/${game.id}`, { token })).then((g) => g.seq);
+    const playersSeq = await seen(a, players[0]!.accessToken);
+    const spectatorsSeq = await seen(b, sam.accessToken);
+    expect(spectatorsSeq).toBe(await seen(a, sam.accessToken));
+    expect(spectatorsSeq).toBeLessThan(playersSeq);
+    expect(b.app.titan.rooms.loaded(game.id)).toBeNull();
+    await ann.close();
+    await bob.close();
+  }, 60_000);
 
   it('signing out on one process ends the session’s sockets and tokens on the others', async (ctx) => {
     if (servers.length < 3) return ctx.skip();

@@ -319,10 +319,12 @@ export async function benchLoad(overrides: Partial<LoadOptions> = {}): Promise<L
     await sleep(options.warmUpMs);
     progress('load: measuring');
     tally.measuring = true;
+    await child.profile('load');
     const cpu0 = await child.cpuMicros();
     const t0 = performance.now();
     await sleep(options.measureMs);
     const cpu1 = await child.cpuMicros();
+    await child.profile(null);
     const seconds = (performance.now() - t0) / 1000;
     tally.measuring = false;
     for (const room of rooms) room.stop();

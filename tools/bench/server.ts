@@ -17,7 +17,8 @@
 
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -177,7 +178,11 @@ export async function pooled<T, R>(
 // ------------------------------------------------------------------------------------ the child process
 
 export type ChildSpec = { readonly kind: 'echo' } | { readonly kind: 'titan'; readonly config: ServerConfig };
-type ToChild = { readonly type: 'memory' } | { readonly type: 'cpu' } | { readonly type: 'stop' };
+type ToChild =
+  | { readonly type: 'memory' }
+  | { readonly type: 'cpu' }
+  | { readonly type: 'profile'; readonly name: string | null }
+  | { readonly type: 'stop' };
 interface Memory {
   readonly rss: number;
   readonly heapUsed: number;
@@ -186,6 +191,7 @@ type FromChild =
   | { readonly type: 'ready'; readonly port: number; readonly startMs: number }
   | ({ readonly type: 'memory' } & Memory)
   | { readonly type: 'cpu'; readonly micros: number }
+  | { readonly type: 'profiled' }
   | { readonly type: 'failed'; readonly message: string };
 
 async function runChild(): Promise<void> {
@@ -229,6 +235,8 @@ async function runChild(): Promise<void> {
     } else if (m.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       send({ type: 'cpu', micros: user + system });
+    } else if (m.type === 'profile') {
+      void profileWindow(m.name).then(() => send({ type: 'profiled' }));
     } else if (m.type === 'stop') {
       close().then(
         () => process.exit(0),
@@ -239,29 +247,49 @@ async function runChild(): Promise<void> {
   send({ type: 'ready', port, startMs: performance.now() - t0 });
 }
 
-export interface Child {
+export /** The CPU profile of one measure (PROFILE_ENV): started with a name, written to `<dir>/<name>.cpuprofile`
+ *  when stopped (name null). */
+let profiling: { readonly session: Session; readonly name: string } | null = null;
+
+async function profileWindow(name: string | null): Promise<void> {
+  const dir = process.env[PROFILE_ENV];
+  if (!dir) return;
+  if (name !== null) {
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    profiling = { session, name };
+    return;
+  }
+  if (profiling === null) return;
+  const { session, name: done } = profiling;
+  profiling = null;
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(path.join(dir, `${done}.cpuprofile`), JSON.stringify(profile));
+  session.disconnect();
+}
+
+interface Child {
   readonly port: number;
   /** From building the app (migrations, every running game's room rebuilt) to listening. */
   readonly startMs: number;
   memory(): Promise<Memory>;
   /** The server process's CPU time so far (user + system, µs). */
   cpuMicros(): Promise<number>;
+  /** With PROFILE_ENV: starts a CPU profile of the server named `name`, or (null) writes the one started. */
+  profile(name: string | null): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** `npm run bench -- --profile DIR`: each server child writes a V8 CPU profile there when it stops. */
+/** `npm run bench -- --profile DIR`: the server writes there a V8 CPU profile of each measure (the
+ *  sections' measuring windows only, without their set-up: `<section>-<measure>.cpuprofile`). */
 export const PROFILE_ENV = 'TITAN_BENCH_PROFILE';
 
-/** Forks this file as a server (same tsx loader, with `--expose-gc` for the memory figures; with a CPU
- *  profile when PROFILE_ENV names a folder). */
+/** Forks this file as a server (same tsx loader, with `--expose-gc` for the memory figures). */
 export async function startChild(spec: ChildSpec): Promise<Child> {
-  const profile = spec.kind === 'titan' ? process.env[PROFILE_ENV] : undefined;
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], {
-    execArgv: [
-      ...process.execArgv,
-      '--expose-gc',
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-    ],
+    execArgv: [...process.execArgv, '--expose-gc'],
     env: { ...process.env, [CHILD_SPEC_ENV]: JSON.stringify(spec) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -312,6 +340,11 @@ export async function startChild(spec: ChildSpec): Promise<Child> {
       child.send({ type: 'memory' } satisfies ToChild);
       const { rss, heapUsed } = await reply;
       return { rss, heapUsed };
+    },
+    async profile(name) {
+      const reply = nextMessage('profiled', 30_000);
+      child.send({ type: 'profile', name } satisfies ToChild);
+      await reply;
     },
     async cpuMicros() {
       const reply = nextMessage('cpu', 30_000);
@@ -616,6 +649,7 @@ async function roundTrips(
   level: { games: number; perGame: number; budgetMs: number },
   random: () => number,
   frames: { bytes: number; count: number },
+  profile: string | null = null,
 ): Promise<RoundTripBench> {
   const tokens = server.players.map((p) => p.accessToken);
   const ids = Array.from({ length: level.games }, () => server.pool.take()).filter((g) => g !== null);
@@ -626,6 +660,7 @@ async function roundTrips(
   let refused = 0;
   let refusalSample: string | null = null;
   let events = 0;
+  if (profile !== null) await server.child.profile(profile);
   const t0 = performance.now();
   const deadline = t0 + level.budgetMs;
   await Promise.all(
@@ -670,6 +705,7 @@ async function roundTrips(
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  if (profile !== null) await server.child.profile(null);
   for (const g of games) {
     server.pool.release(g.id, g.over);
     await g.close();
@@ -812,7 +848,9 @@ async function benchTitan(
     const results: RoundTripBench[] = [];
     for (const level of options.levels) {
       options.progress(`${name}: intent round trips, ${level.games} games`);
-      results.push(await roundTrips(server, level, random, frames));
+      results.push(
+        await roundTrips(server, level, random, frames, `${name.toLowerCase()}-games${level.games}`),
+      );
     }
     return { roundTrips: results, sockets, restart: { games: ids.length, ms: child.startMs } };
   } finally {
@@ -1339,7 +1377,9 @@ export async function benchAbuse(
     progress('abuse: warm-up');
     await driven.measure(40, 20_000);
     progress('abuse: quiet');
+    await child.profile('abuse-quiet');
     const quiet = await driven.measure(samples, 60_000);
+    await child.profile(null);
 
     progress('abuse: flood (200 sockets of one guest)');
     const mallory = await guest('Mallory');
@@ -1370,7 +1410,9 @@ export async function benchAbuse(
       }
     };
     const floods = held.map((s) => junk(s));
+    await child.profile('abuse-flood');
     const flood = await driven.measure(samples, 60_000);
+    await child.profile(null);
     flooding = false;
     await Promise.all(floods);
     await pooled(flooders, 100, (s) => s.close());
@@ -1415,6 +1457,7 @@ export async function benchAbuse(
     // of a game they all watch are sampled.
     const crowdSamples: number[] = [];
     const until = Date.now() + 120_000;
+    await child.profile('abuse-spectators');
     while (crowdSamples.length < samples && Date.now() < until) {
       const game = driven.game;
       await watch(game);
@@ -1422,6 +1465,7 @@ export async function benchAbuse(
       await driven.measure(samples - crowdSamples.length, until - Date.now(), game);
       crowdSamples.push(...driven.taken);
     }
+    await child.profile(null);
     const watching = spectators.filter((s) => s.isOpen).length;
     const crowd = percentiles(crowdSamples);
     await driven.stop();

@@ -1,11 +1,12 @@
 // The Maneuver Phase (11.0–11.6, 10.1–10.2, Hazards Chart 11.7): contact and where a character may move.
 import { battleland } from '../../data/battlelands';
+import { CHARACTERS } from '../../data/characters';
 import { ATTACKER_ENTRY_HEXES, DEFENDER_ENTRY_HEXES, hexDistance, neighbours } from '../../data/hexGeometry';
 import type { HexLabel, NativeHazard } from '../../data/types';
 import { HEX_LABELS } from '../../data/types';
-import { moveAllowance, nativeTo, neverSlowed } from '../ce/hooks';
-import { cliffBetween, crossesUp, flies, hexTerrain, skillOf } from './hazards';
-import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide } from './position';
+import { moveAllowance, nativeTo, neverSlowed, passage } from '../ce/hooks';
+import { cliffBetween, crossesUp, flies, skillOf, terrainAt } from './hazards';
+import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide, Passage } from './position';
 import { characterById, isSlain, occupiedHexes } from './position';
 
 export interface ManeuverOptions {
@@ -83,9 +84,13 @@ export function arrivalMoves(
   // 10.2: deployed directly onto any free start hex; no further movement that phase.
   if (way.kind === 'deploy') return way.hexes.filter((h) => !occupied.has(h));
   // 11.1: the first hex entered lies on the entry side and counts against the movement allowance.
+  const mover: BattleCharacter =
+    'id' in newcomer
+      ? (newcomer as BattleCharacter)
+      : { id: '', hex: null, hits: 0, power: CHARACTERS[newcomer.type].power ?? 0, ...newcomer };
   return movesFrom(
     pos,
-    newcomer,
+    mover,
     way.hexes.map((hex) => ({ hex, spent: 0, offBoard: true })),
   );
 }
@@ -97,29 +102,30 @@ interface Start {
   readonly offBoard?: boolean;
 }
 
-/** Who moves: its side (whose power may change the rules, ce/hooks.ts) and its creature. */
-type Mover = Pick<BattleCharacter, 'side' | 'type'> & Partial<BattleCharacter>;
-
-function movesFrom(pos: BattlePosition, c: Mover, starts: readonly Start[]): HexLabel[] {
-  return flies(c.type) ? flyingMoves(pos, c, starts) : walkingMoves(pos, c, starts);
+function movesFrom(pos: BattlePosition, c: BattleCharacter, starts: readonly Start[]): HexLabel[] {
+  // 11.2: a character moves up to its Skill-factor (CE Titan: as the powers change it, ce/hooks.ts).
+  const points = moveAllowance(pos, c, skillOf(c.type));
+  return flies(c.type) ? flyingMoves(pos, c, points, starts) : walkingMoves(pos, c, points, starts);
 }
 
-/** 11.2: the movement points are the Skill-factor; a CE power may change them (ce/hooks.ts). */
-function allowance(pos: BattlePosition, c: Mover): number {
-  const skill = skillOf(c.type);
-  return moveAllowance(pos, { id: '', power: 0, hex: null, hits: 0, ...c }, skill);
-}
+const FORBIDDEN: Passage = { cost: null, end: false };
 
 // ---------------------------------------------------------------- walking (non-flying) characters
 
 /**
  * What entering `to` from `from` (null: from off the board) costs a non-flyer: 1, 2 when slowed (11.4), or null
- * when forbidden. Occupation is checked by the caller (11.5).
+ * when forbidden. Occupation is checked by the caller (11.5). CE general notes: a speed-1 character is never slowed.
  */
-function walkingCost(pos: BattlePosition, c: Mover, from: HexLabel | null, to: HexLabel): number | null {
+function walkingCost(
+  pos: BattlePosition,
+  c: BattleCharacter,
+  points: number,
+  from: HexLabel | null,
+  to: HexLabel,
+): number | null {
   const t = pos.terrain;
   const native = (hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
-  const inside = hexTerrain(t, to);
+  const inside = terrainAt(pos, to);
   if (inside === 'Tree') return null; // Tree: entry forbidden to non-flyers
   if (inside === 'Volcano' && !native('Volcano')) return null; // Volcano: only Dragons
   if (inside === 'Bog' && !native('Bog')) return null; // Bog: forbidden to non-flying non-natives
@@ -132,64 +138,79 @@ function walkingCost(pos: BattlePosition, c: Mover, from: HexLabel | null, to: H
     if (crossesUp(t, from, to, 'slope') && !native('Slope')) slowed = true; // Slope, moving up
     if (crossesUp(t, from, to, 'wall')) slowed = true; // Wall, moving up
   }
-  // 11.4: a slowing hazard makes the hex count as two entered; CE general notes: never for speed 1.
-  return slowed && !neverSlowed(pos, allowance(pos, c)) ? 2 : 1;
+  // 11.4: a slowing hazard makes the hex count as two entered.
+  return slowed && !neverSlowed(pos, points) ? 2 : 1;
 }
 
-function walkingMoves(pos: BattlePosition, c: Mover, starts: readonly Start[]): HexLabel[] {
-  const skill = allowance(pos, c); // 11.2
+function walkingMoves(
+  pos: BattlePosition,
+  c: BattleCharacter,
+  points: number,
+  starts: readonly Start[],
+): HexLabel[] {
   const occupied = occupiedHexes(pos);
+  // 11.5: non-flyers never enter an occupied hex (unless a CE power lets them pass through it).
+  const enter = (from: HexLabel | null, to: HexLabel): Passage => {
+    const standard: Passage = occupied.has(to)
+      ? FORBIDDEN
+      : { cost: walkingCost(pos, c, points, from, to), end: true };
+    return passage(pos, c, from, to, standard, false);
+  };
   const spent = new Map<HexLabel, number>();
+  const ends = new Set<HexLabel>();
   const frontier: HexLabel[] = [];
-  const reach = (hex: HexLabel, cost: number): void => {
+  const reach = (hex: HexLabel, cost: number, end: boolean): void => {
+    if (cost > points) return;
+    if (end) ends.add(hex);
     const before = spent.get(hex);
-    if (cost > skill || (before !== undefined && before <= cost)) return;
+    if (before !== undefined && before <= cost) return;
     spent.set(hex, cost);
     frontier.push(hex);
   };
   for (const s of starts) {
     if (s.offBoard !== true) {
-      reach(s.hex, s.spent);
+      reach(s.hex, s.spent, true);
       continue;
     }
-    if (occupied.has(s.hex)) continue; // 11.5
-    const cost = walkingCost(pos, c, null, s.hex);
-    if (cost !== null) reach(s.hex, s.spent + cost);
+    const way = enter(null, s.hex);
+    if (way.cost !== null) reach(s.hex, s.spent + way.cost, way.end);
   }
   while (frontier.length > 0) {
     const from = frontier.pop() as HexLabel;
     const here = spent.get(from) as number;
     for (const { hex: to } of neighbours(from)) {
-      if (occupied.has(to)) continue; // 11.5: non-flyers never enter an occupied hex
-      const cost = walkingCost(pos, c, from, to);
-      if (cost !== null) reach(to, here + cost);
+      const way = enter(from, to);
+      if (way.cost !== null) reach(to, here + way.cost, way.end);
     }
   }
-  return sortedHexes(spent.keys());
+  return sortedHexes(ends);
 }
 
 // ---------------------------------------------------------------- flying characters
 
 /** 11.4: a flyer ignores every hazard while flying, except the Volcano, which only Dragons may enter or cross. */
-function mayFlyOver(pos: BattlePosition, c: Mover, hex: HexLabel): boolean {
-  return hexTerrain(pos.terrain, hex) !== 'Volcano' || nativeTo(pos, c.side, c.type, 'Volcano');
+function mayFlyOver(pos: BattlePosition, c: BattleCharacter, hex: HexLabel): boolean {
+  return terrainAt(pos, hex) !== 'Volcano' || nativeTo(pos, c.side, c.type, 'Volcano');
 }
 
 /** What landing in a hex costs a flyer: 1, 2 when slowed by the hex's hazard (11.4), null when it may not land. */
-function landingCost(pos: BattlePosition, c: Mover, hex: HexLabel): number | null {
-  const inside = hexTerrain(pos.terrain, hex);
+function landingCost(pos: BattlePosition, c: BattleCharacter, points: number, hex: HexLabel): number | null {
   const native = (hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
+  const inside = terrainAt(pos, hex);
   if (inside === 'Tree') return null; // Tree: a flyer cannot end its move there
   if (inside === 'Volcano' && !native('Volcano')) return null; // Volcano: only Dragons
   if (inside === 'Bog' && !native('Bog')) return null; // Bog: a flying non-native may not end there
-  const slowed = neverSlowed(pos, allowance(pos, c)) ? 1 : 2; // CE general notes: speed 1 is never slowed
-  if (inside === 'Bramble' && !native('Bramble')) return slowed; // Bramble slows non-natives
-  if (inside === 'Drift' && !native('Drift')) return slowed; // Drift slows non-natives
-  return 1; // errata 11.7: flyers are not slowed landing in Sand; hexside hazards never slow a flyer
+  // Bramble and Drift slow non-natives (CE general notes: never a speed-1 character).
+  const slowed = (inside === 'Bramble' && !native('Bramble')) || (inside === 'Drift' && !native('Drift'));
+  return slowed && !neverSlowed(pos, points) ? 2 : 1; // errata 11.7: not slowed landing in Sand; no hexside slows
 }
 
-function flyingMoves(pos: BattlePosition, c: Mover, starts: readonly Start[]): HexLabel[] {
-  const skill = allowance(pos, c); // 11.2
+function flyingMoves(
+  pos: BattlePosition,
+  c: BattleCharacter,
+  points: number,
+  starts: readonly Start[],
+): HexLabel[] {
   const occupied = occupiedHexes(pos);
   // Hexes flown through, by the moves used to get there (11.5: occupied hexes may be crossed).
   const steps = new Map<HexLabel, number>();
@@ -204,7 +225,7 @@ function flyingMoves(pos: BattlePosition, c: Mover, starts: readonly Start[]): H
     const next: HexLabel[] = [];
     for (const from of frontier) {
       const here = steps.get(from) as number;
-      if (here >= skill) continue;
+      if (here >= points) continue;
       for (const { hex: to } of neighbours(from)) {
         if (!mayFlyOver(pos, c, to)) continue;
         const before = steps.get(to);
@@ -218,10 +239,12 @@ function flyingMoves(pos: BattlePosition, c: Mover, starts: readonly Start[]): H
   // 11.5: the flyer lands at the end of its move, on a free hex it may land on and can pay for (11.4).
   const result: HexLabel[] = [];
   for (const [hex, used] of steps) {
-    if (occupied.has(hex)) continue;
-    const cost = landingCost(pos, c, hex);
-    if (cost === null) continue;
-    if (used - 1 + cost <= skill) result.push(hex);
+    const standard: Passage = occupied.has(hex)
+      ? FORBIDDEN
+      : { cost: landingCost(pos, c, points, hex), end: true };
+    const landing = passage(pos, c, null, hex, standard, true);
+    if (landing.cost === null || !landing.end) continue;
+    if (used - 1 + landing.cost <= points) result.push(hex);
   }
   return sortedHexes(result);
 }

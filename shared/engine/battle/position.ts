@@ -30,9 +30,32 @@ export interface BattlePosition {
    *  not a game of the variant. */
   readonly powers?: BattlePowers | null;
   readonly terrain: Terrain;
+  /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2); absent: none. */
+  readonly trees?: readonly HexLabel[];
   /** The attacker's entry side (errata 2.2, 10.1); always 'bottom' in a Tower (10.2). */
   readonly attackerEntry: AttackerSide;
   readonly characters: readonly BattleCharacter[];
+}
+
+export interface StrikeOption {
+  readonly target: BattleCharacterId;
+  readonly strikeNumber: number;
+  readonly dice: number;
+  /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
+  readonly carryTo: readonly BattleCharacterId[];
+}
+
+/** Errata 12.7: each die equal to or above the Strike-number hits, and a six always hits. */
+export function hits(rolls: readonly number[], strikeNumber: number): number {
+  return rolls.filter((r) => r >= strikeNumber || r === 6).length;
+}
+
+/** Entering a hex in a maneuver (maneuver.ts): its cost in movement points (null: it may not be entered) and
+ *  whether the move may end there. The standard rules give every enterable hex an end; CE Titan's powers change
+ *  both (ce/hooks.ts passage). */
+export interface Passage {
+  readonly cost: number | null;
+  readonly end: boolean;
 }
 
 export function isSlain(c: BattleCharacter): boolean {

@@ -25,12 +25,22 @@
 // Imports: a power may use the vocabulary (types.ts, battle/position.ts, battle/hazards.ts, data/) and the rules
 // that do not call the hooks; the modules that do (battle/strike.ts, maneuver.ts, rangestrike.ts, drift.ts,
 // movementPhase.ts, setup.ts, steps.ts) would close an import cycle (Biome's noImportCycles refuses it).
-import type { CharacterName, NativeHazard } from '../../data/types';
-import type { BattleCharacter, BattlePosition } from '../battle/position';
-import type { Decision, EventOf } from '../events';
+import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/types';
+import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
+import type { Decision, EventOf, GameEvent } from '../events';
 import type { Intent, IntentOf } from '../intents';
 import type { LegionMove } from '../movement';
-import type { Dice, GameState, Legion, PlayerId, PowerId, PowerMemory, PowerValue } from '../types';
+import type { RecruitOption } from '../muster';
+import type {
+  Dice,
+  EngagementScore,
+  GameState,
+  Legion,
+  PlayerId,
+  PowerId,
+  PowerMemory,
+  PowerValue,
+} from '../types';
 
 export type { PowerId, PowerMemory, PowerValue };
 export const FIRST_POWER: PowerId = 10;
@@ -75,6 +85,20 @@ export interface MovesContext {
   readonly roll: number;
 }
 
+/** A legion of the owner about to muster (or reinforce) in a land of `terrain`. */
+export interface RecruitContext {
+  readonly state: GameState;
+  readonly legion: Legion;
+  readonly terrain: Terrain;
+}
+
+/** A moment of a battle at which powers act (sequence.ts, strikePhase.ts): before `side`'s maneuver phase; as
+ *  `side`'s counterstrikes begin; at the end of a strike phase in which `side` was phasing (the slain removed). */
+export type BattleMoment =
+  | { readonly kind: 'beforeManeuver'; readonly side: BattleSide }
+  | { readonly kind: 'counterstrikes'; readonly side: BattleSide }
+  | { readonly kind: 'endOfStrikePhase'; readonly side: BattleSide };
+
 export interface Power extends PowerEntry {
   // ---------------------------------------------------------------- S: set-up
   /** The score the player starts with, given the standard one (minus his winning bid). */
@@ -98,6 +122,54 @@ export interface Power extends PowerEntry {
   readonly native?: (type: CharacterName, hazard: NativeHazard, standard: boolean) => boolean;
   /** The owner's character's rangestrike range (13.2; the frame's default gives skill 2 a range of 3). */
   readonly rangestrikeRange?: (pos: BattlePosition, c: BattleCharacter, range: number) => number;
+  // ---------------------------------------------------------------- more hooks (added by the powers' helper)
+  /** The movement roll of the owner (a mulligan too): the events in place of the standard roll, or null. */
+  readonly rollMovement?: (
+    state: GameState,
+    player: PlayerId,
+    mulligan: boolean,
+    dice: Dice,
+  ) => Decision | null;
+  /** The owner's attack (strike or rangestrike) of `count` dice: the rolls kept, and events recording any others. */
+  readonly rollStrike?: (
+    state: GameState,
+    player: PlayerId,
+    count: number,
+    strikeNumber: number,
+    dice: Dice,
+  ) => { readonly rolls: number[]; readonly events: GameEvent[] };
+  /** What one of the owner's legions may muster (18.3–18.5; a reinforcement too), given the standard options. */
+  readonly recruits?: (ctx: RecruitContext, options: RecruitOption[]) => RecruitOption[];
+  /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
+   *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
+  readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
+  readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
+  /** May an enemy's character strike the owner's `target` (12.0; a rangestrike is not a strike)? */
+  readonly enemyMayStrike?: (
+    pos: BattlePosition,
+    striker: BattleCharacter,
+    target: BattleCharacter,
+  ) => boolean;
+  /** Entering a hex in a maneuver (for a flyer, `flying`: landing on it): its cost and whether the move may end
+   *  there, given the standard rule's (occupied hexes: forbidden). */
+  readonly passage?: (
+    pos: BattlePosition,
+    c: BattleCharacter,
+    from: HexLabel | null,
+    to: HexLabel,
+    standard: Passage,
+    flying: boolean,
+  ) => Passage;
+  /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
+  readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
+  /** The events of the owner's power (fighting as `side`) at a moment of the battle; `dice` where it may roll. */
+  readonly atMoment?: (
+    state: GameState,
+    side: BattleSide,
+    moment: BattleMoment,
+    dice: Dice | null,
+  ) => GameEvent[];
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];

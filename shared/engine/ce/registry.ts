@@ -2,8 +2,24 @@
 // built are simply not drawn). Adding a power: write its module in powers/, then list it here.
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
+import { ent } from './powers/ent';
+import { hiLois } from './powers/hiLois';
+import { knights } from './powers/knights';
+import { marines } from './powers/marines';
+import { regenerator } from './powers/regenerator';
+import { republican } from './powers/republican';
+import { viper } from './powers/viper';
 
-export const BUILT_POWERS: readonly Power[] = [colossus].sort((a, b) => a.id - b.id);
+export const BUILT_POWERS: readonly Power[] = [
+  colossus,
+  ent,
+  marines,
+  knights,
+  viper,
+  regenerator,
+  republican,
+  hiLois,
+].sort((a, b) => a.id - b.id);
 
 const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
 

@@ -20,7 +20,8 @@ export function angelsDue(state: GameState, player: PlayerId, before: number, af
   const due: boolean[] = [];
   for (let m = Math.floor(before / ANGEL_MULTIPLE) + 1; m * ANGEL_MULTIPLE <= after; m++) {
     const score = m * ANGEL_MULTIPLE;
-    if (score - start >= ANGEL_MULTIPLE) due.push(score % ARCHANGEL_MULTIPLE === 0);
+    // 17.3: an Archangel at the multiples of 500 above 0 (reaching 0 from a negative start is only an Angel).
+    if (score - start >= ANGEL_MULTIPLE) due.push(score > 0 && score % ARCHANGEL_MULTIPLE === 0);
   }
   const hook = powerOf(state, player)?.angelsDue;
   return hook === undefined ? due : hook(before, after, start, due);

@@ -2,8 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { farthestTowerSets, nextAssignment } from '../../../shared/engine/ce/bidding';
 import { BUILT_POWERS } from '../../../shared/engine/ce/registry';
+import { decide } from '../../../shared/engine/decide';
+import type { GameEvent } from '../../../shared/engine/events';
+import { evolve } from '../../../shared/engine/evolve';
 import type { GameState } from '../../../shared/engine/types';
 import { view, visibleTo } from '../../../shared/engine/view';
+import type { Run } from '../support/game';
 import { act, newGame, rejectionOf } from '../support/game';
 
 /** A position at the assignment of the powers: these bids for powers `drawn`, nobody assigned yet. */
@@ -15,6 +19,15 @@ function atAssignment(bids: Record<string, number[]>, drawn: number[]): GameStat
 }
 
 const noRolls = { roll: () => [] as number[] };
+
+/** p1 draws the powers with dice all showing 1 (however many the draw from the built powers needs). */
+function drawPowers(run: Run): GameEvent[] {
+  const decision = decide(run.state, 'p1', { type: 'drawPowers' }, { roll: (n) => Array<number>(n).fill(1) });
+  if ('rejected' in decision) throw new Error(decision.rejected.message);
+  run.state = decision.events.reduce(evolve, run.state);
+  run.events.push(...decision.events);
+  return [...decision.events];
+}
 
 describe('CE bidding rules: the assignment', () => {
   it('CE bidding: the highest bid for all the powers takes the power it was made for', () => {
@@ -66,7 +79,7 @@ describe('CE bidding rules: sealed bids', () => {
 
   it('CE bidding: no one sees a bid before the last is in; then all are revealed at once', () => {
     const run = newGame(2, { variant: 'ceTitan' });
-    const drawEvents = act(run, 'p1', { type: 'drawPowers' });
+    const drawEvents = drawPowers(run);
     expect(drawEvents[0]?.type).toBe('powersDrawn');
     const drawn = run.state.ce?.drawn ?? [];
     expect(drawn.length).toBe(Math.min(2, BUILT_POWERS.length));
@@ -87,7 +100,7 @@ describe('CE bidding rules: sealed bids', () => {
 
   it('CE bidding: a bid per power drawn, each 0 to 599, or the bid is refused and nothing changes', () => {
     const run = newGame(2, { variant: 'ceTitan' });
-    act(run, 'p1', { type: 'drawPowers' });
+    drawPowers(run);
     const n = run.state.ce?.drawn.length ?? 0;
     expect(rejectionOf(run, 'p1', { type: 'bid', bids: [...Array(n + 1)].map(() => 0) }).rule).toBe(
       'CE bidding rules',

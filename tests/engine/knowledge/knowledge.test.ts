@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CharacterName } from '../../../shared/data/types';
 import type { GameEvent } from '../../../shared/engine/events';
 import { legionKnowledge } from '../../../shared/engine/knowledge';
+import { initialCaretaker } from '../../../shared/engine/startingState';
 import type { GameOptions, Viewer } from '../../../shared/engine/types';
 import { visibleTo } from '../../../shared/engine/view';
 import { botGames } from '../support/botGames';
@@ -266,6 +267,45 @@ describe('what a viewer knows of each legion', () => {
     });
   });
 
+  it('2.1, 20.1: the counts of all legions together: one Titan a player, and the stacks leave out so many', () => {
+    const events: GameEvent[] = [
+      ...START,
+      ...ANN_SPLITS,
+      {
+        type: 'legionMoved',
+        legion: 'Rd01',
+        from: 100,
+        to: 300,
+        via: 'titanTeleport',
+        entry: null,
+        revealed: ['Titan'],
+      },
+    ];
+    // The stacks after the two starting legions were placed (1.5): all else is in the caretaker's stacks.
+    const caretaker = { ...initialCaretaker('default') };
+    for (const c of [...STARTING, ...STARTING]) if (c !== 'Titan') caretaker[c] = (caretaker[c] ?? 0) - 1;
+    const stacks = { caretaker, deadPile: {} };
+    // The Titan is in Rd01: Rd02 may not hold it — known with the counts, not from Rd02's own history.
+    expect(of(events, BOB, 'Rd02')?.possible.Titan).toBe(1);
+    expect(legionKnowledge(events, BOB, stacks).Rd02?.possible.Titan).toBeUndefined();
+    // Ann's Angel is in one of her two legions: Bu01 shows Bob's, the stacks hold none (20.1) — and when the
+    // only place left for the other is Rd02 (Rd01 shown whole by an inspection), Rd02 surely holds it.
+    const inspected: GameEvent[] = [
+      ...events,
+      {
+        type: 'legionInspected',
+        viewer: 'p2',
+        legion: 'Rd01',
+        characters: ['Titan', 'Centaur', 'Gargoyle', 'Ogre'],
+      },
+    ];
+    expect(legionKnowledge(inspected, BOB, stacks).Rd02).toMatchObject({
+      certain: ['Angel', 'Centaur', 'Gargoyle', 'Ogre'],
+      complete: true,
+    });
+    expect(of(inspected, PUBLIC, 'Rd02')?.certain).toEqual([]);
+  });
+
   it('4.3 is kept: the others know the same with or without the events they may not see', () => {
     const events = [...START, ...ANN_SPLITS];
     const seen = events.filter((e) => visibleTo(e) === 'all');
@@ -290,12 +330,14 @@ describe('what a viewer knows, over seeded bot games', () => {
         const i = at - 1;
         const log = game.events.slice(0, at);
         for (const viewer of viewers) {
-          const known = legionKnowledge(log, viewer);
+          // Half the cuts with the stacks counted (20.1), half without.
+          const stacks = at % 2 === 0 ? { caretaker: state.caretaker, deadPile: state.deadPile } : undefined;
+          const known = legionKnowledge(log, viewer, stacks);
           const seen = log.filter((e) => {
             const audience = visibleTo(e);
             return audience === 'all' || ('player' in viewer && audience.includes(viewer.player));
           });
-          expect(legionKnowledge(seen, viewer)).toEqual(known);
+          expect(legionKnowledge(seen, viewer, stacks)).toEqual(known);
           expect(Object.keys(known).sort()).toEqual(Object.keys(state.legions).sort());
           for (const legion of Object.values(state.legions)) {
             const k = known[legion.id]!;

@@ -344,6 +344,14 @@ export function concessionWords(step: Step | null): { readonly label: string; re
  *  what a concession does. */
 export function intentLabel(intent: Intent, step: Step | null = null): string {
   switch (intent.type) {
+    case 'drawPowers':
+      return 'Draw the powers';
+    case 'bid':
+      return 'Seal my bids';
+    case 'choosePower':
+      return `Take ${powerName(intent.power)}`;
+    case 'usePower':
+      return `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`;
     case 'rollTower':
       return 'Roll for a tower';
     case 'chooseColor':
@@ -389,7 +397,10 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
     case 'acceptProposal':
       return `Accept: ${describeProposal(intent.proposal)}`;
     case 'assignCarryOver':
-      return intent.targets.length === 0 ? 'Carry nothing over' : `Carry over to ${list(intent.targets)}`;
+      // The targets are battle ids: the carry-over panel names them by creature and hex (BattleArea).
+      return intent.targets.length === 0
+        ? 'Carry nothing over'
+        : `Carry over to ${intent.targets.length} character${intent.targets.length === 1 ? '' : 's'}`;
     default:
       return intent.type;
   }

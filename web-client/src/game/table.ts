@@ -68,14 +68,31 @@ export function makeTable(
   };
 }
 
-/** The engine's legionKnowledge over the events this viewer received, once none is missing. */
+/** What the page sends by itself, without a click: the end of a strike phase in which none of the player's
+ *  characters may strike or rangestrike (issue 14: no "Done" to press when nothing is in contact). Whether one
+ *  may is the server's legal list (no strike in it), not a rule of the client's. */
+export function autoIntent(view: GameView, legal: readonly Intent[]): Intent | null {
+  const step = view.pending.step;
+  if (step !== 'strike' && step !== 'counterstrike') return null;
+  if (legal.some((i) => i.type === 'strike' || i.type === 'rangestrike')) return null;
+  return legal.find((i) => i.type === 'doneStriking') ?? null;
+}
+
+/** The engine's legionKnowledge over the events this viewer received, once none is missing, with the caretaker's
+ *  stacks and the dead pile of the view. */
 export function knowledgeOf(
   state: GameClientState,
   view: GameView,
 ): Readonly<Record<MarkerId, LegionKnowledge>> | null {
   if (state.events.length === 0 || firstMissingSeq(state) !== null) return null;
   const seen = state.events.flatMap((e) => (e.event.type === 'hidden' ? [] : [e.event]));
-  return legionKnowledge(seen, view.viewer);
+  // The stacks (20.1) tell more when they are counted at the same point as the last event.
+  const sameSeq = state.events[state.events.length - 1]?.seq === state.viewSeq;
+  return legionKnowledge(
+    seen,
+    view.viewer,
+    sameSeq ? { caretaker: view.caretaker, deadPile: view.deadPile } : undefined,
+  );
 }
 
 /** "Centaur ×2, Ogre": what a legion may hold beyond what it surely holds (null: nothing more). */
