@@ -7,6 +7,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
+import { sharedLoginBackoff } from './auth/loginBackoff';
 import { passwords } from './auth/passwords';
 import { accountRoutes } from './auth/routes';
 import { endedSessions, loadEndedSessions } from './auth/sessions';
@@ -60,6 +61,16 @@ const VERSION = (
   JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
+/** fastify's refusals of a request it cannot read, in player words (issue 14). */
+const FASTIFY_REFUSALS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's length does not match its body.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty: send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON: send one JSON object, in UTF-8.',
+};
+const UNREADABLE = 'The request could not be read: see the API document at /openapi.json.';
+
 /** Never log a token: the websocket URL may carry one. */
 const redactUrl = (url: string | undefined) => url?.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
@@ -77,8 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     // A URL that is not even a URL (bad percent-encoding, ...) is a 400 in the API's error shape.
-    frameworkErrors: (error, _request, reply) => {
-      (reply as FastifyReply).code(400).send({ error: { code: 'invalidRequest', message: error.message } });
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).code(400).send({
+        error: { code: 'invalidRequest', message: 'This address is not valid: check its spelling.' },
+      });
     },
   });
 
@@ -95,10 +108,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         request.log.error({ err: error }, 'request failed');
         return reply.code(500).send({ error: { code: 'internalError', message: 'The server failed.' } });
       }
-      // fastify's own refusals (bad JSON, a bad URL, ...) are invalid requests in the API's words.
-      const code = error.code === undefined || error.code.startsWith('FST_') ? 'invalidRequest' : error.code;
+      // fastify's own refusals (bad JSON, a bad URL, ...) are invalid requests, said in the API's words.
+      const own = error.code === undefined || error.code.startsWith('FST_');
+      const code = own ? 'invalidRequest' : error.code!;
+      const message = own ? (FASTIFY_REFUSALS[error.code ?? ''] ?? UNREADABLE) : error.message;
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
-      return reply.code(status).send({ error: { code, message: error.message } });
+      return reply.code(status).send({ error: { code, message } });
     },
   );
 
@@ -204,7 +219,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions.end(session);
     ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked');
   });
-  await app.register(accountRoutes, { tokens, accounts: accountService, limits: config.limits });
+  await app.register(accountRoutes, {
+    tokens,
+    accounts: accountService,
+    limits: config.limits,
+    // Cluster mode: wrong passwords are counted in Redis, so every process makes a guesser wait alike.
+    ...(bus ? { backoff: sharedLoginBackoff(bus.redis, config.limits.loginFailures) } : {}),
+  });
   await app.register(lobbyRoutes, { tokens, lobby });
   await app.register(tournamentRoutes, { tokens, tournaments });
   await app.register(serverRoutes, {

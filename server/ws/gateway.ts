@@ -17,6 +17,7 @@ import {
   type JoinMessage,
   PROTOCOL_VERSION,
 } from '../../shared/protocol/messages';
+import { inWords } from '../../shared/protocol/words';
 import type { AccessTokens } from '../auth/tokens';
 import type { ClusterNode, JoinedGame } from '../cluster/node';
 import type { ServerConfig } from '../config';
@@ -248,7 +249,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       malformed(
         conn,
         raw,
-        raw === null ? 'a frame must be one JSON object (text)' : z.prettifyError(parsed.error),
+        raw === null ? 'A frame must be one JSON object (text).' : inWords(parsed.error, 'message'),
       );
       return;
     }

@@ -47,6 +47,7 @@ export function battlePosition(battle: BattleState): BattlePosition {
   return {
     powers: battle.powers,
     terrain: battle.terrain,
+    trees: battle.trees,
     attackerEntry: battle.attackerEntry,
     characters: battle.characters,
   };

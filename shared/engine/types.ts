@@ -228,6 +228,8 @@ export interface BattleState {
   /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
    *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
   readonly struckAt: readonly BattleCharacterId[];
+  /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2). */
+  readonly trees: readonly HexLabel[];
 }
 
 /**

@@ -489,6 +489,7 @@ const battleSchema = z.strictObject({
   reinforcement: optionState,
   mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
   struckAt: z.array(battleCharacterIdSchema),
+  trees: z.array(hexLabelSchema),
 });
 
 const engagementCore = {

@@ -110,11 +110,11 @@ export const timeControlSchema = z
   })
   .strict()
   .refine((t) => t.incrementSeconds === undefined || t.bankSeconds !== undefined, {
-    message: 'incrementSeconds needs bankSeconds',
+    message: 'An increment (incrementSeconds) needs a bank (bankSeconds).',
     path: ['incrementSeconds'],
   })
   .refine((t) => t.firstManeuverSeconds === undefined || t.maneuverSeconds !== undefined, {
-    message: 'firstManeuverSeconds needs maneuverSeconds',
+    message: 'A first maneuver limit (firstManeuverSeconds) needs a maneuver limit (maneuverSeconds).',
     path: ['firstManeuverSeconds'],
   });
 export type TimeControl = z.output<typeof timeControlSchema>;

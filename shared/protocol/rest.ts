@@ -22,6 +22,7 @@ import {
   tournamentListSchema,
   tournamentParams,
 } from './tournament';
+import { inWords } from './words';
 
 // ------------------------------------------------------------------------------------ accounts
 
@@ -49,14 +50,14 @@ export const nameKey = (name: string): string => name.normalize('NFKC').trim().t
 export const displayNameSchema = z
   .string()
   .max(200)
-  .refine(wellFormed, 'must be valid Unicode text')
+  .refine(wellFormed, 'it is not valid Unicode text')
   .transform((name) => name.normalize('NFKC').trim())
   .pipe(
     z
       .string()
       .min(1)
       .max(40)
-      .refine((name) => !HIDING.test(name), 'no control, text-direction or invisible characters')
+      .refine((name) => !HIDING.test(name), 'it holds control, text-direction or invisible characters')
       .refine((name) => !RESERVED_NAME.test(name), 'this name is reserved'),
   );
 
@@ -79,13 +80,11 @@ export const registerBody = z
     if (body.displayName !== undefined) return;
     const shown = displayNameSchema.safeParse(body.username);
     if (shown.success) return;
-    for (const issue of shown.error.issues) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['username'],
-        message: `${issue.message} as a display name: choose another username, or give a display name`,
-      });
-    }
+    ctx.addIssue({
+      code: 'custom',
+      path: ['username'],
+      message: `${inWords(shown.error, 'username').replace(/\.$/, '')}, as your display name: give a display name, or choose another username.`,
+    });
   });
 export const loginBody = z.object({
   username: z.string().min(1).max(32),

@@ -376,7 +376,7 @@ describe('the battle panels', () => {
     const chit = (id: string) =>
       container.querySelector(`svg.battleland .character[data-id="${id}"]`) as Element;
     fireEvent.click(chit(strike.striker));
-    const hint = screen.getByText(/^Now click a target/);
+    const hint = screen.getByText(/^Now choose a target/);
     expect(hint.textContent).toContain(characterWords(battle, strike.target));
     expect(hint.textContent).not.toContain(strike.target);
     fireEvent.click(chit(strike.target));

@@ -167,6 +167,7 @@ function battleStarted(state: GameState, event: EventOf<'battleStarted'>): GameS
     movedThisPhase: [],
     struck: [],
     struckAt: [],
+    trees: [],
     pendingCarryOver: null,
     defenderCharacterSlain: false,
     summon: 'notYet',

@@ -5,7 +5,7 @@ import { ATTACKER_ENTRY_HEXES, DEFENDER_ENTRY_HEXES, hexDistance, neighbours } f
 import type { HexLabel, NativeHazard } from '../../data/types';
 import { HEX_LABELS } from '../../data/types';
 import { moveAllowance, nativeTo, neverSlowed, passage } from '../ce/hooks';
-import { cliffBetween, crossesUp, flies, hexTerrain, skillOf } from './hazards';
+import { cliffBetween, crossesUp, flies, skillOf, terrainAt } from './hazards';
 import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide, Passage } from './position';
 import { characterById, isSlain, occupiedHexes } from './position';
 
@@ -125,7 +125,7 @@ function walkingCost(
 ): number | null {
   const t = pos.terrain;
   const native = (hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
-  const inside = hexTerrain(t, to);
+  const inside = terrainAt(pos, to);
   if (inside === 'Tree') return null; // Tree: entry forbidden to non-flyers
   if (inside === 'Volcano' && !native('Volcano')) return null; // Volcano: only Dragons
   if (inside === 'Bog' && !native('Bog')) return null; // Bog: forbidden to non-flying non-natives
@@ -190,13 +190,13 @@ function walkingMoves(
 
 /** 11.4: a flyer ignores every hazard while flying, except the Volcano, which only Dragons may enter or cross. */
 function mayFlyOver(pos: BattlePosition, c: BattleCharacter, hex: HexLabel): boolean {
-  return hexTerrain(pos.terrain, hex) !== 'Volcano' || nativeTo(pos, c.side, c.type, 'Volcano');
+  return terrainAt(pos, hex) !== 'Volcano' || nativeTo(pos, c.side, c.type, 'Volcano');
 }
 
 /** What landing in a hex costs a flyer: 1, 2 when slowed by the hex's hazard (11.4), null when it may not land. */
 function landingCost(pos: BattlePosition, c: BattleCharacter, points: number, hex: HexLabel): number | null {
   const native = (hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
-  const inside = hexTerrain(pos.terrain, hex);
+  const inside = terrainAt(pos, hex);
   if (inside === 'Tree') return null; // Tree: a flyer cannot end its move there
   if (inside === 'Volcano' && !native('Volcano')) return null; // Volcano: only Dragons
   if (inside === 'Bog' && !native('Bog')) return null; // Bog: a flying non-native may not end there

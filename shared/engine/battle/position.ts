@@ -30,6 +30,8 @@ export interface BattlePosition {
    *  not a game of the variant. */
   readonly powers?: BattlePowers | null;
   readonly terrain: Terrain;
+  /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2); absent: none. */
+  readonly trees?: readonly HexLabel[];
   /** The attacker's entry side (errata 2.2, 10.1); always 'bottom' in a Tower (10.2). */
   readonly attackerEntry: AttackerSide;
   readonly characters: readonly BattleCharacter[];

@@ -4,9 +4,9 @@ import { CHARACTERS } from '../../data/characters';
 import { hexDistance, range } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { HexLabel } from '../../data/types';
-import { adjustStrike, nativeTo, rangestrikeRange } from '../ce/hooks';
+import { adjustStrike, nativeTo, rangestrikeRange, throughTrees } from '../ce/hooks';
 import { withArticle } from '../rejections';
-import { cliffBetween, hexTerrain, skillOf } from './hazards';
+import { cliffBetween, skillOf, terrainAt } from './hazards';
 import { hazardCrossings, pathObstruction, rangestrikePaths } from './lineOfSight';
 import { inContact } from './maneuver';
 import type { BattleCharacter, BattleCharacterId, BattlePosition } from './position';
@@ -77,9 +77,10 @@ export function rangestrikeVerdict(
     return refuse('13.2', `the target is at range ${range(from, to)}; this rangestriker reaches ${reach}`);
   }
   const paths = rangestrikePaths(pos.terrain, from, to);
-  const open = paths.filter((path) => pathObstruction(pos, from, to, path, warlock) === null);
+  const trees = throughTrees(pos, striker); // CE Titan (10 ENT B1)
+  const open = paths.filter((path) => pathObstruction(pos, from, to, path, warlock, trees) === null);
   if (open.length === 0) {
-    const first = pathObstruction(pos, from, to, paths[0] ?? [], warlock);
+    const first = pathObstruction(pos, from, to, paths[0] ?? [], warlock, trees);
     return refuse(first?.rule ?? '13.3', 'every path to the target is blocked');
   }
   const options = open.map((path) => pathFactors(pos, striker, target, from, to, path));
@@ -91,7 +92,7 @@ export function rangestrikeVerdict(
 /** 13.1: half the Power-factor, rounded down; Volcano row: a Dragon adds two dice rangestriking from the Volcano. */
 function rangestrikeDice(pos: BattlePosition, striker: BattleCharacter): number {
   const base = Math.floor(striker.power / 2);
-  const fromVolcano = striker.hex !== null && hexTerrain(pos.terrain, striker.hex) === 'Volcano';
+  const fromVolcano = striker.hex !== null && terrainAt(pos, striker.hex) === 'Volcano';
   return striker.type === 'Dragon' && fromVolcano ? base + 2 : base;
 }
 
@@ -116,11 +117,11 @@ function pathFactors(
   const t = pos.terrain;
   if (striker.type !== 'Warlock') {
     const nativeToBramble = nativeTo(pos, striker.side, striker.type, 'Bramble');
-    const brambles = nativeToBramble ? 0 : path.filter((hex) => hexTerrain(t, hex) === 'Bramble').length;
+    const brambles = nativeToBramble ? 0 : path.filter((hex) => terrainAt(pos, hex) === 'Bramble').length;
     const wallsUp = hazardCrossings(t, from, to, path).filter((c) => c.hazard === 'wall' && c.up).length;
     const longRange = range(from, to) === MAX_RANGESTRIKE_RANGE ? 1 : 0;
     const inBramble =
-      hexTerrain(t, to) === 'Bramble' &&
+      terrainAt(pos, to) === 'Bramble' &&
       nativeTo(pos, target.side, target.type, 'Bramble') &&
       !nativeToBramble;
     attack -= longRange + brambles + wallsUp;
@@ -132,7 +133,7 @@ function pathFactors(
   );
   const number = chartStrikeNumber(parts.skill, parts.targetSkill);
   const dragonInVolcano =
-    striker.type !== 'Warlock' && target.type === 'Dragon' && hexTerrain(t, to) === 'Volcano';
+    striker.type !== 'Warlock' && target.type === 'Dragon' && terrainAt(pos, to) === 'Volcano';
   return { strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number, dice: Math.max(0, parts.dice) };
 }
 

@@ -4,7 +4,7 @@ import { hexDistance } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { NativeHazard } from '../../data/types';
 import { adjustStrike, mayStrike, nativeTo } from '../ce/hooks';
-import { cliffBetween, crossesDown, crossesUp, hexTerrain, skillOf } from './hazards';
+import { cliffBetween, crossesDown, crossesUp, skillOf, terrainAt } from './hazards';
 import type { BattleCharacter, BattleCharacterId, BattlePosition, StrikeOption } from './position';
 import { characterById, hitsToSlay, isSlain } from './position';
 
@@ -66,10 +66,10 @@ export function strikeFactors(
   const nativeToBramble = native(striker, 'Bramble');
   // Bramble: a native defending in Bramble against a non-native striker has its Skill-factor raised by 1
   // (errata 11.7: the skill, not the Strike-number); a non-native striking out of Bramble loses 1 skill.
-  if (hexTerrain(t, to) === 'Bramble' && native(target, 'Bramble') && !nativeToBramble) targetSkill += 1;
-  if (hexTerrain(t, from) === 'Bramble' && !nativeToBramble) skill -= 1;
+  if (terrainAt(pos, to) === 'Bramble' && native(target, 'Bramble') && !nativeToBramble) targetSkill += 1;
+  if (terrainAt(pos, from) === 'Bramble' && !nativeToBramble) skill -= 1;
   // Volcano: a Dragon striking from the Volcano adds two dice.
-  if (hexTerrain(t, from) === 'Volcano' && native(striker, 'Volcano')) dice += 2;
+  if (terrainAt(pos, from) === 'Volcano' && native(striker, 'Volcano')) dice += 2;
   // Slope: a native adds a die striking down; a non-native loses a skill striking up.
   if (crossesDown(t, from, to, 'slope') && native(striker, 'Slope')) dice += 1;
   if (crossesUp(t, from, to, 'slope') && !native(striker, 'Slope')) skill -= 1;

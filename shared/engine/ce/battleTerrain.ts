@@ -2,9 +2,15 @@
 // hexside hazard it is native to. `native` is the nativity the power reads (its own rule for its characters).
 
 import { neighbours } from '../../data/hexGeometry';
-import type { NativeHazard } from '../../data/types';
-import { hexNativeHazard, hexsideBetween, hexTerrain, isNative } from '../battle/hazards';
+import { MASTERCHARTS } from '../../data/mastercharts';
+import type { CharacterName, NativeHazard } from '../../data/types';
+import { hexNativeHazard, hexsideBetween, isNative, terrainAt } from '../battle/hazards';
 import type { BattleCharacter, BattlePosition } from '../battle/position';
+
+/** "Tree-native" (CE 10 B1, 32 B2): recruitable in a treed land (the Jungle, Hills, Woods and Swamp charts). */
+export const TREE_NATIVES: ReadonlySet<CharacterName> = new Set(
+  (['Jungle', 'Hills', 'Woods', 'Swamp'] as const).flatMap((t) => MASTERCHARTS[t].map((s) => s.creature)),
+);
 
 export type Nativity = (c: BattleCharacter, hazard: NativeHazard) => boolean;
 
@@ -14,7 +20,7 @@ export const chartNativity: Nativity = (c, hazard) => isNative(c.type, hazard);
 /** Inside a hex whose hazard (Bog, Bramble, Drift, Sand, Volcano) the character is native to. */
 export function insideNativeHazard(pos: BattlePosition, c: BattleCharacter, native: Nativity): boolean {
   if (c.hex === null) return false;
-  const hazard = hexNativeHazard(hexTerrain(pos.terrain, c.hex));
+  const hazard = hexNativeHazard(terrainAt(pos, c.hex));
   return hazard !== null && native(c, hazard);
 }
 

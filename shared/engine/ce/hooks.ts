@@ -7,7 +7,7 @@ import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../ba
 import { opponent } from '../battle/position';
 import { ownerOfSide } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
-import type { Intent, IntentOf } from '../intents';
+import type { Intent } from '../intents';
 import type { LegionMove } from '../movement';
 import type { RecruitOption } from '../muster';
 import type { Dice, EngagementScore, GameState, Legion, PlayerId } from '../types';
@@ -117,6 +117,11 @@ export function battlePowers(pos: BattlePosition): { readonly side: BattleSide; 
     return power === null ? [] : [{ side, power }];
   });
   return found.sort((a, b) => b.power.id - a.power.id);
+}
+
+/** CE B hooks: may this character rangestrike through Tree hexes (its power says; never otherwise)? */
+export function throughTrees(pos: BattlePosition, c: BattleCharacter): boolean {
+  return sidePower(pos, c.side)?.throughTrees?.(pos, c) === true;
 }
 
 /** CE B hooks: the rolls of an attack by `striker` (its power may roll its own way; the events record it). */

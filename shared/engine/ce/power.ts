@@ -163,6 +163,8 @@ export interface Power extends PowerEntry {
     standard: Passage,
     flying: boolean,
   ) => Passage;
+  /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
+  readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
   /** The events of the owner's power (fighting as `side`) at a moment of the battle; `dice` where it may roll. */
   readonly atMoment?: (
     state: GameState,

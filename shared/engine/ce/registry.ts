@@ -2,6 +2,7 @@
 // built are simply not drawn). Adding a power: write its module in powers/, then list it here.
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
+import { ent } from './powers/ent';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { marines } from './powers/marines';
@@ -11,6 +12,7 @@ import { viper } from './powers/viper';
 
 export const BUILT_POWERS: readonly Power[] = [
   colossus,
+  ent,
   marines,
   knights,
   viper,

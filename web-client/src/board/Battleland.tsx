@@ -46,6 +46,8 @@ export interface BattleChit {
 
 export interface BattlelandProps {
   readonly terrain: Terrain;
+  /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2). */
+  readonly trees?: readonly HexLabel[];
   /** The attacker's entry side; null draws no entrances (e.g. a preview of the land). */
   readonly attackerEntry?: AttackerSide | null;
   /** 1..7, the battle turn (10.5); null or absent: no marker on the track. */
@@ -94,7 +96,8 @@ export function Battleland(props: BattlelandProps) {
       <rect width={round(BATTLELAND_WIDTH)} height={round(BATTLELAND_HEIGHT)} fill="#efe9da" rx={12} />
       <TurnTrack round={props.round ?? null} />
       {HEX_LABELS.map((label) => {
-        const hex = land.hexes[label];
+        const drawn = land.hexes[label];
+        const hex = props.trees?.includes(label) === true ? { ...drawn, terrain: 'Tree' as const } : drawn;
         const colours = HEX_TERRAIN_FILL[hex.terrain];
         const c = hexPoint(label);
         const isLegal = legal.has(label);

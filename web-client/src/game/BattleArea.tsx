@@ -114,7 +114,7 @@ export function BattleArea() {
         )}
         {selected !== null && target === null && targets.length > 0 && (
           <p className="hint">
-            Now click a target (dashed red): {targets.map((id) => characterWords(battle, id)).join(', ')}.
+            Now choose a target (dashed red): {targets.map((id) => characterWords(battle, id)).join(', ')}.
           </p>
         )}
         <CarryOverPanel
@@ -129,6 +129,7 @@ export function BattleArea() {
       <ZoomPan box={BATTLELAND_BOX} target={CHIT_SIZE.waiting} label="Battleland">
         <Battleland
           terrain={battle.terrain}
+          trees={battle.trees}
           attackerEntry={battle.attackerEntry}
           round={battle.round}
           characters={chits}

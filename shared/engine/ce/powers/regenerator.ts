@@ -1,34 +1,27 @@
 // 32 REGENERATOR (CE Titan, rules 004): "Leisurely soul, You enjoy The Pause That Refreshes."
 import { neighbours } from '../../../data/hexGeometry';
-import { MASTERCHARTS } from '../../../data/mastercharts';
-import type { CharacterName } from '../../../data/types';
-import { hexTerrain } from '../../battle/hazards';
+import { terrainAt } from '../../battle/hazards';
 import type { BattleCharacter, BattlePosition, BattleSide } from '../../battle/position';
 import { isSlain } from '../../battle/position';
 import { battlePosition, requireBattle } from '../../engagementState';
 import type { GameEvent } from '../../events';
 import type { GameState } from '../../types';
 import { applyHits, type HitChange, hitsEvents } from '../battleEffects';
-import { chartNativity, insideNativeHazard, onsideNativeHazard } from '../battleTerrain';
+import { chartNativity, insideNativeHazard, onsideNativeHazard, TREE_NATIVES } from '../battleTerrain';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
 
 const REGENERATOR = 32;
 
-/** CE 32 B2: "tree-native": recruitable in a treed land (Jungle, Hills, Woods, Swamp). */
-export const TREE_NATIVES: ReadonlySet<CharacterName> = new Set(
-  (['Jungle', 'Hills', 'Woods', 'Swamp'] as const).flatMap((t) => MASTERCHARTS[t].map((s) => s.creature)),
-);
-
 /** CE 32 B2: next to at least one Tree hex. */
 function nextToTree(pos: BattlePosition, c: BattleCharacter): boolean {
   const hex = c.hex;
-  return hex !== null && neighbours(hex).some((n) => hexTerrain(pos.terrain, n.hex) === 'Tree');
+  return hex !== null && neighbours(hex).some((n) => terrainAt(pos, n.hex) === 'Tree');
 }
 
 /** CE 32 B3: inside a native hazard, on the upper side of a native Slope or Dune hexside, or in a Tower hex. */
 function sheltered(pos: BattlePosition, c: BattleCharacter): boolean {
-  if (c.hex !== null && hexTerrain(pos.terrain, c.hex) === 'Tower') return true;
+  if (c.hex !== null && terrainAt(pos, c.hex) === 'Tower') return true;
   return insideNativeHazard(pos, c, chartNativity) || onsideNativeHazard(pos, c, chartNativity);
 }
 

@@ -2,16 +2,15 @@
 import { CHARACTERS, characterPoints } from '../../../data/characters';
 import { MASTERCHARTS } from '../../../data/mastercharts';
 import type { CharacterName } from '../../../data/types';
-import { countOf, isSubMultiset, withoutCharacters } from '../../contents';
+import { countOf, withoutCharacters } from '../../contents';
 import type { Decision } from '../../events';
 import type { Intent } from '../../intents';
 import { playerOf } from '../../lookups';
-import type { RecruitOption } from '../../muster';
-import { sortReveals } from '../../muster';
 import { reject } from '../../rejections';
 import type { GameState, PlayerId } from '../../types';
 import { entry } from '../catalogueEntry';
 import type { Power, RecruitContext } from '../power';
+import { withReveals } from '../recruitSets';
 
 const REPUBLICAN = 46;
 const RULE_B1 = 'CE 46 B1';
@@ -46,30 +45,6 @@ function lessOneSets(ctx: RecruitContext): { creature: CharacterName; reveal: Ch
   });
 }
 
-/** The options with the extra sets, each kept only if no other set of its creature is part of it (18.4). */
-function merged(options: readonly RecruitOption[], extra: ReturnType<typeof lessOneSets>): RecruitOption[] {
-  const result = options.map((o) => ({ creature: o.creature, reveal: [...o.reveal] }));
-  for (const e of extra) {
-    let option = result.find((o) => o.creature === e.creature);
-    if (option === undefined) {
-      option = { creature: e.creature, reveal: [] };
-      result.push(option);
-    }
-    option.reveal.push(e.reveal);
-  }
-  return result.map((o) => ({
-    creature: o.creature,
-    reveal: sortReveals(
-      o.reveal.filter(
-        (set, i) =>
-          !o.reveal.some(
-            (other, j) => j !== i && isSubMultiset(other, set) && (other.length < set.length || j < i), // a strict part, or an equal set listed earlier
-          ),
-      ),
-    ),
-  }));
-}
-
 /** CE 46 B1: the engagement's points as they are, truncated and rounded up to a multiple of ten. */
 function roundings(points: number): number[] {
   return [...new Set([points, Math.floor(points / 10) * 10, Math.ceil(points / 10) * 10])];
@@ -85,7 +60,7 @@ function pending(state: GameState, player: PlayerId): { points: number } | null 
 export const republican: Power = {
   ...entry(REPUBLICAN),
   // CE 46 M1: one less of a set to recruit up, revealing another character at least as big in points.
-  recruits: (ctx, options) => merged(options, lessOneSets(ctx)),
+  recruits: (ctx, options) => withReveals(options, lessOneSets(ctx)),
   // CE 46 B1: before the points of an engagement he takes part in are scored (multiples of 10 aside), the
   // Republican chooses them as they are, truncated or rounded up to a multiple of ten.
   scoring: (_state, owner, score) => {

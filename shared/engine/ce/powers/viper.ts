@@ -1,5 +1,5 @@
 // 31 VIPER (CE Titan, rules 004): "Your enemies are drained of their strength by poison."
-import { cliffBetween, hexTerrain } from '../../battle/hazards';
+import { cliffBetween, terrainAt } from '../../battle/hazards';
 import type { BattleCharacter } from '../../battle/position';
 import { isSlain } from '../../battle/position';
 import { requireBattle } from '../../engagementState';
@@ -46,7 +46,7 @@ export const viper: Power = {
   // unless native to it.
   passage: (pos, _c, from, to, standard, flying) => {
     if (flying || standard.cost !== null) return standard;
-    const inside = hexTerrain(pos.terrain, to);
+    const inside = terrainAt(pos, to);
     const free = !pos.characters.some((o) => o.hex === to);
     const acrossCliff = from !== null && cliffBetween(pos.terrain, from, to);
     return free && !acrossCliff && (inside === 'Tree' || inside === 'Bog')
