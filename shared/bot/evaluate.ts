@@ -8,7 +8,15 @@ import { hexDistance } from '../data/hexGeometry';
 import { land } from '../data/masterboard';
 import { strikeNumber } from '../data/strikeChart';
 import type { CharacterName, HexLabel, LandNumber, NativeHazard, Terrain } from '../data/types';
-import { canMuster, type GameState, landDistances, type PlayerId, recruitOptions } from '../engine/index';
+import {
+  canMuster,
+  type GameState,
+  type Legion,
+  landDistances,
+  type PlayerId,
+  recruitOptions,
+} from '../engine/index';
+import { enemyReach, type Reach } from './reach';
 
 /** 19.0: the Titan is the game; a Titan's points (19.1) are multiplied by this in every value. */
 export const TITAN_WEIGHT = 12;
@@ -105,9 +113,9 @@ function legionStrength(state: GameState, marker: string, score: number): number
 /**
  * The value of `state` to `me`: my material minus the mean of my living opponents', the expected outcome of the
  * engagements standing, the recruits my moved legions can muster, and the danger stronger enemies near my
- * legions put them in.
+ * legions put them in (`exact`: by the rolls that bring them onto my legions, reach.ts; otherwise by distance).
  */
-export function evaluate(state: GameState, me: PlayerId): number {
+export function evaluate(state: GameState, me: PlayerId, exact = false): number {
   if (state.result !== null) {
     if (state.result.winner === me) return WIN;
     return state.result.winner === null ? -WIN / 2 : -WIN;
@@ -123,6 +131,7 @@ export function evaluate(state: GameState, me: PlayerId): number {
     worth.set(l.owner, (worth.get(l.owner) ?? 0) + legionWorth(state, l.id, score));
   }
   // Engagements: the expected change of material (winner keeps most, loser loses all).
+  let stakes = 0;
   const engaged = new Set<string>();
   const fights: { attacker: string; defender: string }[] = [...(state.turn?.engagements ?? [])];
   if (state.engagement !== null && state.engagement.result === null) fights.push(state.engagement);
@@ -142,11 +151,13 @@ export function evaluate(state: GameState, me: PlayerId): number {
     const dLoss = p * vd + (1 - p) * Math.min(vd, 0.5 * va * (sa / Math.max(sd, 1)));
     worth.set(a.owner, (worth.get(a.owner) ?? 0) - aLoss + p * 0.3 * strength(d.characters, 0));
     worth.set(d.owner, (worth.get(d.owner) ?? 0) - dLoss + (1 - p) * 0.3 * strength(a.characters, 0));
+    if (exact) stakes += titanStake(a, me, 1 - p) + titanStake(d, me, p);
   }
   // My legions: recruits to come this turn, and the danger of stronger enemies in reach.
-  let position = 0;
+  let position = -stakes;
   const turn = state.turn;
   const myTurn = turn !== null && turn.player === me;
+  const reach = exact ? enemyReach(state, me) : null;
   for (const l of legions) {
     if (l.owner !== me || engaged.has(l.id)) continue;
     const score = mine.score;
@@ -155,23 +166,67 @@ export function evaluate(state: GameState, me: PlayerId): number {
     }
     const s = strength(l.characters, score);
     const v = legionWorth(state, l.id, score);
-    let danger = 0;
-    for (const e of legions) {
-      if (e.owner === me) continue;
-      const d = landDistance(e.land, l.land);
-      if (d < 1 || d > 6) continue;
-      const se = strength(e.characters, scoreOf(state, e.owner));
-      const lose = 1 - winChance(s * 1.1, se);
-      danger += (d <= 3 ? 0.25 : 0.15) * lose * v;
-    }
-    position -= Math.min(danger, 0.8 * v);
+    const danger = reach === null ? nearDanger(state, legions, l, s, v) : reachDanger(state, reach, l, s, v);
+    position -= reach === null ? Math.min(danger, 0.8 * v) : danger;
   }
-  position += battlePosition(state, me);
+  position += battlePosition(state, me, exact);
   const others =
     opponents.length === 0
       ? 0
       : opponents.reduce((sum, p) => sum + (worth.get(p.id) ?? 0), 0) / opponents.length;
   return (worth.get(me) ?? 0) - others + position;
+}
+
+/** 19.0: losing the Titan loses the game, beyond the worth of the legion it is in (the strong bot's view). */
+const TITAN_STAKE = 2000;
+
+/** What `me` stands to lose (> 0) or win (< 0) by the Titan in legion `l`, which loses with chance `lose`: all
+ *  of the stake for my own Titan, half of it for another's Titan known to be there (never one only guessed). */
+function titanStake(l: Legion, me: PlayerId, lose: number): number {
+  if (!l.characters.includes('Titan')) return 0;
+  if (l.owner === me) return lose * TITAN_STAKE;
+  return l.known.includes('Titan') ? -lose * TITAN_STAKE * 0.5 : 0;
+}
+
+/** The danger to my legion `l` (strength `s`, worth `v`) from other legions within six lands of it. */
+function nearDanger(state: GameState, legions: readonly Legion[], l: Legion, s: number, v: number): number {
+  let danger = 0;
+  for (const e of legions) {
+    if (e.owner === l.owner) continue;
+    const d = landDistance(e.land, l.land);
+    if (d < 1 || d > 6) continue;
+    const se = strength(e.characters, scoreOf(state, e.owner));
+    const lose = 1 - winChance(s * 1.1, se);
+    danger += (d <= 3 ? 0.25 : 0.15) * lose * v;
+  }
+  return danger;
+}
+
+/** The danger to my legion `l`: for each other player, the mean over his Movement Rolls of what the strongest
+ *  legion of his that the roll brings onto `l` would take, if it is likely to win (and so to attack). */
+function reachDanger(
+  state: GameState,
+  reach: ReadonlyMap<string, Reach>,
+  l: Legion,
+  s: number,
+  v: number,
+): number {
+  const byOwner = new Map<PlayerId, number[]>();
+  for (const [id, r] of reach) {
+    const rolls = r.get(l.land);
+    if (rolls === undefined) continue;
+    const e = state.legions[id];
+    if (e === undefined) continue;
+    const win = 1 - winChance(s * 1.1, strength(e.characters, scoreOf(state, e.owner)));
+    if (win < 0.4) continue;
+    const worst = byOwner.get(e.owner) ?? [0, 0, 0, 0, 0, 0];
+    const loss = win * v + titanStake(l, l.owner, win);
+    for (const roll of rolls) worst[roll - 1] = Math.max(worst[roll - 1] ?? 0, loss);
+    byOwner.set(e.owner, worst);
+  }
+  let danger = 0;
+  for (const worst of byOwner.values()) danger += worst.reduce((a, b) => a + b, 0) / 6;
+  return danger;
 }
 
 /** Hex terrains that are hazards a character may be native to (11.7). */
@@ -199,7 +254,7 @@ function expectedHits(
  * game), rangestrikers with a target in range and out of contact, native hazards and height (11.7), and for
  * the attacker the need to close in before the time-loss (10.5).
  */
-export function battlePosition(state: GameState, me: PlayerId): number {
+export function battlePosition(state: GameState, me: PlayerId, exact = false): number {
   const b = state.battle;
   const e = state.engagement;
   if (b === null || e === null) return 0;
@@ -232,5 +287,59 @@ export function battlePosition(state: GameState, me: PlayerId): number {
     if (!contact && CHARACTERS[a.type].rangestrikes && nearest <= 4) v += 0.15 * a.power * 2;
     if (side === 'attacker' && nearest < 99) v -= (0.3 + 0.2 * b.round) * Math.max(0, nearest - 1);
   }
+  if (exact) {
+    // 19.0: a Titan slain loses its player the game. Mine kept out of harm's way, theirs hunted.
+    const rivals = state.players.filter((p) => !p.eliminated).length;
+    for (const t of living) {
+      if (t.type !== 'Titan' || t.hex === null) continue;
+      const foes = living.filter((c) => c.side !== t.side && c.hex !== null);
+      const risk = titanPeril(t, foes);
+      if (t.side !== side) {
+        v += risk * (rivals === 2 ? WIN * 0.15 : 600);
+        continue;
+      }
+      v -= risk * WIN * 0.3;
+    }
+  }
   return v;
+}
+
+type Fighter = {
+  readonly hex: HexLabel | null;
+  readonly power: number;
+  readonly hits: number;
+  readonly type: CharacterName;
+};
+
+/** The chance that a Titan is slain by one strike of every enemy character in contact with it (12.2, 12.7: each
+ *  with as many dice as its Power, hitting on its Strike-number or more; hazards left out). */
+export function titanPeril(titan: Fighter, foes: readonly Fighter[]): number {
+  const at = titan.hex;
+  if (at === null) return 0;
+  return slayChance(
+    titan,
+    foes.filter((f) => f.hex !== null && hexDistance(f.hex, at) === 1),
+  );
+}
+
+function slayChance(titan: Fighter, strikers: readonly Fighter[]): number {
+  const left = titan.power - titan.hits;
+  // dist[k]: the chance of k hits so far (k = left stands for left or more).
+  let dist = [1, ...new Array<number>(left).fill(0)];
+  for (const f of strikers) {
+    const n = strikeNumber(CHARACTERS[f.type].skill, CHARACTERS[titan.type].skill);
+    const p = (7 - n) / 6;
+    for (let die = 0; die < f.power; die++) {
+      const next = new Array<number>(left + 1).fill(0);
+      for (let k = 0; k <= left; k++) {
+        const here = dist[k] ?? 0;
+        if (here === 0) continue;
+        next[k] = (next[k] ?? 0) + here * (1 - p);
+        const up = Math.min(left, k + 1);
+        next[up] = (next[up] ?? 0) + here * p;
+      }
+      dist = next;
+    }
+  }
+  return dist[left] ?? 0;
 }

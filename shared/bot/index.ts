@@ -46,9 +46,23 @@ export function chooseFromSight(
     case 'random':
       return randomPick(sight.legal, random, 'seat');
     case 'normal':
-      return greedyIntent(sight, random, { samples: 2, breadth: 12, deadline, lookahead: false });
+      return greedyIntent(sight, random, {
+        samples: 2,
+        breadth: 12,
+        deadline,
+        lookahead: false,
+        draws: 0,
+        exact: false,
+      });
     case 'strong':
-      return greedyIntent(sight, random, { samples: 4, breadth: 300, deadline, lookahead: true });
+      return greedyIntent(sight, random, {
+        samples: 4,
+        breadth: 300,
+        deadline,
+        lookahead: true,
+        draws: 1,
+        exact: true,
+      });
     default: {
       const unknown: never = level;
       throw new Error(`unknown bot level ${String(unknown)}`);

@@ -3,6 +3,7 @@
 // noRestrictedImports): what is legal comes from the server's `legal`, and why an intent it builds is not
 // comes from the checks below, the same ones `decide` applies, over what that player knows.
 export { type StrikeOption, strikeOptions } from './battle/strike';
+export { mergeKnown } from './contents';
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
 export type { Decision, EventOf, GameEvent, GameEventType } from './events';
@@ -17,12 +18,20 @@ export {
   proposalSchema,
 } from './intents';
 export { type DescribedChoice, describedChoices, legalIntents } from './legal';
-export { type LegionMove, landDistances, towerTeleportLord } from './movement';
+export {
+  type LegionMove,
+  landDistances,
+  legalMoves,
+  type MoveContext,
+  TITAN_TELEPORT_SCORE,
+  towerTeleportLord,
+} from './movement';
 export { canMuster, recruitOptions } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
 export { isFirstTurn, type SplitKnowledge, splitProblem } from './split';
+export { unusedCharacters } from './startingState';
 export * from './types';
 export { type GameView, type LegionView, type PlayerView, view, visibleTo } from './view';
