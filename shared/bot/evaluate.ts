@@ -131,7 +131,6 @@ export function evaluate(state: GameState, me: PlayerId, exact = false): number 
     worth.set(l.owner, (worth.get(l.owner) ?? 0) + legionWorth(state, l.id, score));
   }
   // Engagements: the expected change of material (winner keeps most, loser loses all).
-  let stakes = 0;
   const engaged = new Set<string>();
   const fights: { attacker: string; defender: string }[] = [...(state.turn?.engagements ?? [])];
   if (state.engagement !== null && state.engagement.result === null) fights.push(state.engagement);
@@ -151,10 +150,9 @@ export function evaluate(state: GameState, me: PlayerId, exact = false): number 
     const dLoss = p * vd + (1 - p) * Math.min(vd, 0.5 * va * (sa / Math.max(sd, 1)));
     worth.set(a.owner, (worth.get(a.owner) ?? 0) - aLoss + p * 0.3 * strength(d.characters, 0));
     worth.set(d.owner, (worth.get(d.owner) ?? 0) - dLoss + (1 - p) * 0.3 * strength(a.characters, 0));
-    if (exact) stakes += titanStake(a, me, 1 - p) + titanStake(d, me, p);
   }
   // My legions: recruits to come this turn, and the danger of stronger enemies in reach.
-  let position = -stakes;
+  let position = 0;
   const turn = state.turn;
   const myTurn = turn !== null && turn.player === me;
   const reach = exact ? enemyReach(state, me) : null;
@@ -169,23 +167,12 @@ export function evaluate(state: GameState, me: PlayerId, exact = false): number 
     const danger = reach === null ? nearDanger(state, legions, l, s, v) : reachDanger(state, reach, l, s, v);
     position -= reach === null ? Math.min(danger, 0.8 * v) : danger;
   }
-  position += battlePosition(state, me, exact);
+  position += battlePosition(state, me);
   const others =
     opponents.length === 0
       ? 0
       : opponents.reduce((sum, p) => sum + (worth.get(p.id) ?? 0), 0) / opponents.length;
   return (worth.get(me) ?? 0) - others + position;
-}
-
-/** 19.0: losing the Titan loses the game, beyond the worth of the legion it is in (the strong bot's view). */
-const TITAN_STAKE = 2000;
-
-/** What `me` stands to lose (> 0) or win (< 0) by the Titan in legion `l`, which loses with chance `lose`: all
- *  of the stake for my own Titan, half of it for another's Titan known to be there (never one only guessed). */
-function titanStake(l: Legion, me: PlayerId, lose: number): number {
-  if (!l.characters.includes('Titan')) return 0;
-  if (l.owner === me) return lose * TITAN_STAKE;
-  return l.known.includes('Titan') ? -lose * TITAN_STAKE * 0.5 : 0;
 }
 
 /** The danger to my legion `l` (strength `s`, worth `v`) from other legions within six lands of it. */
@@ -220,8 +207,7 @@ function reachDanger(
     const win = 1 - winChance(s * 1.1, strength(e.characters, scoreOf(state, e.owner)));
     if (win < 0.4) continue;
     const worst = byOwner.get(e.owner) ?? [0, 0, 0, 0, 0, 0];
-    const loss = win * v + titanStake(l, l.owner, win);
-    for (const roll of rolls) worst[roll - 1] = Math.max(worst[roll - 1] ?? 0, loss);
+    for (const roll of rolls) worst[roll - 1] = Math.max(worst[roll - 1] ?? 0, win * v);
     byOwner.set(e.owner, worst);
   }
   let danger = 0;
@@ -254,7 +240,7 @@ function expectedHits(
  * game), rangestrikers with a target in range and out of contact, native hazards and height (11.7), and for
  * the attacker the need to close in before the time-loss (10.5).
  */
-export function battlePosition(state: GameState, me: PlayerId, exact = false): number {
+export function battlePosition(state: GameState, me: PlayerId): number {
   const b = state.battle;
   const e = state.engagement;
   if (b === null || e === null) return 0;
@@ -287,59 +273,5 @@ export function battlePosition(state: GameState, me: PlayerId, exact = false): n
     if (!contact && CHARACTERS[a.type].rangestrikes && nearest <= 4) v += 0.15 * a.power * 2;
     if (side === 'attacker' && nearest < 99) v -= (0.3 + 0.2 * b.round) * Math.max(0, nearest - 1);
   }
-  if (exact) {
-    // 19.0: a Titan slain loses its player the game. Mine kept out of harm's way, theirs hunted.
-    const rivals = state.players.filter((p) => !p.eliminated).length;
-    for (const t of living) {
-      if (t.type !== 'Titan' || t.hex === null) continue;
-      const foes = living.filter((c) => c.side !== t.side && c.hex !== null);
-      const risk = titanPeril(t, foes);
-      if (t.side !== side) {
-        v += risk * (rivals === 2 ? WIN * 0.15 : 600);
-        continue;
-      }
-      v -= risk * WIN * 0.3;
-    }
-  }
   return v;
-}
-
-type Fighter = {
-  readonly hex: HexLabel | null;
-  readonly power: number;
-  readonly hits: number;
-  readonly type: CharacterName;
-};
-
-/** The chance that a Titan is slain by one strike of every enemy character in contact with it (12.2, 12.7: each
- *  with as many dice as its Power, hitting on its Strike-number or more; hazards left out). */
-export function titanPeril(titan: Fighter, foes: readonly Fighter[]): number {
-  const at = titan.hex;
-  if (at === null) return 0;
-  return slayChance(
-    titan,
-    foes.filter((f) => f.hex !== null && hexDistance(f.hex, at) === 1),
-  );
-}
-
-function slayChance(titan: Fighter, strikers: readonly Fighter[]): number {
-  const left = titan.power - titan.hits;
-  // dist[k]: the chance of k hits so far (k = left stands for left or more).
-  let dist = [1, ...new Array<number>(left).fill(0)];
-  for (const f of strikers) {
-    const n = strikeNumber(CHARACTERS[f.type].skill, CHARACTERS[titan.type].skill);
-    const p = (7 - n) / 6;
-    for (let die = 0; die < f.power; die++) {
-      const next = new Array<number>(left + 1).fill(0);
-      for (let k = 0; k <= left; k++) {
-        const here = dist[k] ?? 0;
-        if (here === 0) continue;
-        next[k] = (next[k] ?? 0) + here * (1 - p);
-        const up = Math.min(left, k + 1);
-        next[up] = (next[up] ?? 0) + here * p;
-      }
-      dist = next;
-    }
-  }
-  return dist[left] ?? 0;
 }
