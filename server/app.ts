@@ -1,15 +1,20 @@
 // Builds the fastify instance (style 13): the database (migrated on open), accounts, lobby, rooms and
 // the websocket gateway, the server's own routes, and the web client. main.ts listens; tests inject.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { accounts } from './auth/accounts';
+import { sharedLoginBackoff } from './auth/loginBackoff';
 import { passwords } from './auth/passwords';
 import { accountRoutes } from './auth/routes';
 import { endedSessions, loadEndedSessions } from './auth/sessions';
 import { accessTokens, loadSigningKey } from './auth/tokens';
+import { openBus } from './cluster/bus';
+import { leases } from './cluster/leases';
+import { ClusterNode } from './cluster/node';
 import type { ServerConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import { applyMigrations } from './db/migrate';
@@ -56,6 +61,16 @@ const VERSION = (
   JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
+/** fastify's refusals of a request it cannot read, in player words (issue 14). */
+const FASTIFY_REFUSALS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's length does not match its body.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty: send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON: send one JSON object, in UTF-8.',
+};
+const UNREADABLE = 'The request could not be read: see the API document at /openapi.json.';
+
 /** Never log a token: the websocket URL may carry one. */
 const redactUrl = (url: string | undefined) => url?.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
@@ -73,8 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     // A URL that is not even a URL (bad percent-encoding, ...) is a 400 in the API's error shape.
-    frameworkErrors: (error, _request, reply) => {
-      (reply as FastifyReply).code(400).send({ error: { code: 'invalidRequest', message: error.message } });
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).code(400).send({
+        error: { code: 'invalidRequest', message: 'This address is not valid: check its spelling.' },
+      });
     },
   });
 
@@ -91,17 +108,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         request.log.error({ err: error }, 'request failed');
         return reply.code(500).send({ error: { code: 'internalError', message: 'The server failed.' } });
       }
-      // fastify's own refusals (bad JSON, a bad URL, ...) are invalid requests in the API's words.
-      const code = error.code === undefined || error.code.startsWith('FST_') ? 'invalidRequest' : error.code;
+      // fastify's own refusals (bad JSON, a bad URL, ...) are invalid requests, said in the API's words.
+      const own = error.code === undefined || error.code.startsWith('FST_');
+      const code = own ? 'invalidRequest' : error.code!;
+      const message = own ? (FASTIFY_REFUSALS[error.code ?? ''] ?? UNREADABLE) : error.message;
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
-      return reply.code(status).send({ error: { code, message: error.message } });
+      return reply.code(status).send({ error: { code, message } });
     },
   );
 
   const metrics = createMetrics();
-  // Per-address caps on the routes that ask for one (addRoute's `perAddress`): 429 with Retry-After.
+  // Cluster mode: this process's name, and the bus to the others (Redis).
+  const node = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const bus = config.redisUrl === null ? null : await openBus(config.redisUrl, node, config.leaseMs);
+  // Per-address caps on the routes that ask for one (addRoute's `perAddress`): 429 with Retry-After
+  // (counted in Redis in cluster mode, so that every process counts the same).
   await app.register(rateLimit, {
     global: false,
+    ...(bus ? { redis: bus.redis, nameSpace: 'titan:rate:' } : {}),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(
         `Too many requests from your address: try again in ${context.after}.`,
@@ -118,8 +142,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   } catch (error) {
     await db.close();
+    await bus?.close();
     throw error;
   }
+  const cluster = bus
+    ? new ClusterNode(
+        bus,
+        leases(db, node, config.leaseMs),
+        engine,
+        app.log.child({ component: 'cluster', node }),
+        metrics,
+        config.leaseMs,
+      )
+    : null;
   app.addHook('onClose', async () => {
     await db.close();
   });
@@ -129,19 +164,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const key = await loadSigningKey(db, config.jwtSecret);
   const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
   const log = gameLog(db);
-  const rooms = new Rooms({
-    engine,
-    log,
-    chatLog: chatLog(db),
-    logger: app.log.child({ component: 'rooms' }),
-    metrics,
-    botDelayMs: config.botDelayMs,
-    botBudgetMs: config.botBudgetMs,
-    snapshotEvery: config.snapshotEvery,
-    maxReplayEvents: config.maxReplayEvents,
-    clockCheckpointMs: config.clockCheckpointMs,
-    absentGraceSeconds: config.absentGraceSeconds,
-  });
+  const rooms = new Rooms(
+    {
+      engine,
+      log,
+      chatLog: chatLog(db),
+      logger: app.log.child({ component: 'rooms' }),
+      metrics,
+      botDelayMs: config.botDelayMs,
+      botBudgetMs: config.botBudgetMs,
+      snapshotEvery: config.snapshotEvery,
+      maxReplayEvents: config.maxReplayEvents,
+      clockCheckpointMs: config.clockCheckpointMs,
+      absentGraceSeconds: config.absentGraceSeconds,
+    },
+    { idleMs: config.roomIdleSeconds * 1000, ...(cluster ? { ownership: cluster } : {}) },
+  );
+  cluster?.start(rooms);
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));
   rooms.onGameFinished((gameId) => {
@@ -157,7 +196,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rooms,
     engine,
     metrics,
-    beforeClose: () => rooms.close(),
+    cluster,
+    beforeClose: async () => {
+      await rooms.close();
+      await cluster?.close();
+    },
   });
   // A sign-in session that ends (logout, or a stolen refresh token detected) takes its sockets with it.
   const refreshPolicy = {
@@ -166,10 +209,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     key,
   };
   const accountService = accounts(db, tokens, refreshPolicy, sessions, passwords(config.scryptN), {
-    sessionEnded: (session, why) =>
-      ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked'),
+    sessionEnded: (session, why) => {
+      ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked');
+      cluster?.tellSessionEnded(session, why);
+    },
   });
-  await app.register(accountRoutes, { tokens, accounts: accountService, limits: config.limits });
+  // Cluster mode: a session ended on another process ends here too (its tokens, its sockets).
+  cluster?.onSessionEnded((session, why) => {
+    sessions.end(session);
+    ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked');
+  });
+  await app.register(accountRoutes, {
+    tokens,
+    accounts: accountService,
+    limits: config.limits,
+    // Cluster mode: wrong passwords are counted in Redis, so every process makes a guesser wait alike.
+    ...(bus ? { backoff: sharedLoginBackoff(bus.redis, config.limits.loginFailures) } : {}),
+  });
   await app.register(lobbyRoutes, { tokens, lobby });
   await app.register(tournamentRoutes, { tokens, tournaments });
   await app.register(serverRoutes, {
@@ -183,9 +239,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await webClient(app, config.webClientDir);
 
   app.decorate('titan', { config, db, lobby, tournaments, rooms, gateway: ws, metrics } satisfies Titan);
-  // After a restart, every running game's room is rebuilt from its log so that its bots carry on.
+  // After a restart, every running game's room is rebuilt from its log in the background, so that its bots
+  // and clocks carry on; the server answers meanwhile (a room wanted first is loaded at once).
+  // In cluster mode the processes share them out instead: each adopts the games nobody holds (node.ts).
   app.addHook('onReady', async () => {
-    await rooms.resume(await lobby.runningGameIds());
+    if (!cluster) rooms.resume(await lobby.runningGameIds());
     // Tournaments record the games that ended while the server was down and move on.
     await tournaments.catchUp();
   });

@@ -43,6 +43,14 @@ export interface ServerConfig {
    *  is gone this long is absent and his seat's bot plays for him until he is back (null: never). So no
    *  game hangs on a player who walked away. */
   readonly absentGraceSeconds: number | null;
+  /** Cluster mode: redis://… shared by several server processes on one PostgreSQL (null: one process). */
+  readonly redisUrl: string | null;
+  /** Cluster mode: how long a game's lease lasts without renewal (a dead process's games are taken over
+   *  after this long). */
+  readonly leaseMs: number;
+  /** A room with nothing to do and nobody watching is unloaded after this long (0: never); rebuilt from
+   *  its log when wanted again. */
+  readonly roomIdleSeconds: number;
   /** Caps on what one user or one address may hold or do (issue 12): refusals are 429 with Retry-After
    *  (REST), or close code 4011 / error `tooManyGames` / `rateLimited` (websocket). */
   readonly limits: Limits;
@@ -115,6 +123,9 @@ export const DEFAULT_CONFIG: ServerConfig = {
   authTimeoutMs: 10_000,
   heartbeatMs: 15_000,
   absentGraceSeconds: 900,
+  roomIdleSeconds: 300,
+  redisUrl: null,
+  leaseMs: 10_000,
   limits: DEFAULT_LIMITS,
   scryptN: SCRYPT_N,
   metricsToken: null,
@@ -155,6 +166,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded database)');
   }
+  const redisUrl = env.TITAN_REDIS_URL?.trim() || null;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new Error('TITAN_REDIS_URL must be a redis:// URL (leave it unset for a single process)');
+  }
+  if (redisUrl !== null && databaseUrl === null) {
+    throw new Error('TITAN_REDIS_URL (several processes) needs DATABASE_URL: PostgreSQL shared by them');
+  }
   const jwtSecret = env.TITAN_JWT_SECRET?.trim() || null;
   if (jwtSecret !== null && jwtSecret.length < 32) {
     throw new Error('TITAN_JWT_SECRET must be at least 32 characters');
@@ -183,10 +201,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .filter((o) => o !== ''),
     botDelayMs: int(env.TITAN_BOT_DELAY_MS, d.botDelayMs, 'TITAN_BOT_DELAY_MS'),
     clockCheckpointMs: int(env.TITAN_CLOCK_CHECKPOINT_MS, d.clockCheckpointMs, 'TITAN_CLOCK_CHECKPOINT_MS'),
+    messagesPerSecond: positive(
+      env.TITAN_MESSAGES_PER_SECOND,
+      d.messagesPerSecond,
+      'TITAN_MESSAGES_PER_SECOND',
+    ),
+    messageBurst: positive(env.TITAN_MESSAGE_BURST, d.messageBurst, 'TITAN_MESSAGE_BURST'),
     heartbeatMs: positive(env.TITAN_HEARTBEAT_MS, d.heartbeatMs, 'TITAN_HEARTBEAT_MS'),
     absentGraceSeconds: ((s) => (s === 0 ? null : s))(
       int(env.TITAN_ABSENT_GRACE_SECONDS, d.absentGraceSeconds ?? 0, 'TITAN_ABSENT_GRACE_SECONDS'),
     ),
+    redisUrl,
+    leaseMs: positive(env.TITAN_LEASE_MS, d.leaseMs, 'TITAN_LEASE_MS'),
+    roomIdleSeconds: int(env.TITAN_ROOM_IDLE_SECONDS, d.roomIdleSeconds, 'TITAN_ROOM_IDLE_SECONDS'),
     botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),
     limits: Object.fromEntries(
       (Object.keys(LIMIT_VARIABLES) as (keyof Limits)[]).map((k) => [

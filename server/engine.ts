@@ -18,6 +18,7 @@ import {
   type GameView,
   type Intent,
   legalIntents,
+  outsideNegotiation,
   type Pending,
   type PlayerId,
   pending,
@@ -42,6 +43,9 @@ export interface RulesEngine {
   describedChoices(state: GameState, player: PlayerId): readonly DescribedChoice[];
   view(state: GameState, viewer: Viewer): GameView;
   visibleTo(event: GameEvent): 'all' | readonly PlayerId[];
+  /** Errata 9.3: a negotiation is going on and `viewer` is not one of its two players (its steps are
+   *  secret from him: not even their number may reach him before it ends). */
+  outsideNegotiation(state: GameState, viewer: Viewer): boolean;
   defaultIntent(state: GameState, player: PlayerId): Intent | null;
   /** The server acting for `player` (his time ran out, he is absent, the director ruled): errata 20.4, 21.2. */
   decideForced(state: GameState, player: PlayerId, by: ForcedBy, play: ForcedPlay, dice: Dice): Decision;
@@ -58,16 +62,42 @@ export interface RulesEngine {
   ): Promise<Intent | null>;
 }
 
+/**
+ * The engine's answers about one state, kept as long as the state lives: states never change (evolve
+ * returns new ones), and a room asks about the same state several times per batch (the legal intents it
+ * sends the actor, who must act for the bots, the clock and the absence timer; `pending` lists every legal
+ * intent to name the actor). Callers treat the answers as read-only, as the contract's types say.
+ */
+function perState<A extends unknown[], R>(
+  answer: (state: GameState, ...args: A) => R,
+  key: (...args: A) => string,
+): (state: GameState, ...args: A) => R {
+  const kept = new WeakMap<GameState, Map<string, R>>();
+  return (state, ...args) => {
+    let answers = kept.get(state);
+    if (!answers) {
+      answers = new Map();
+      kept.set(state, answers);
+    }
+    const k = key(...args);
+    if (answers.has(k)) return answers.get(k) as R;
+    const r = answer(state, ...args);
+    answers.set(k, r);
+    return r;
+  };
+}
+
 export const rulesEngine: RulesEngine = {
   createGame,
   replay,
   evolve,
   decide,
-  pending,
-  legalIntents,
+  pending: perState(pending, () => ''),
+  legalIntents: perState(legalIntents, (player) => player),
   describedChoices,
   view,
   visibleTo,
+  outsideNegotiation,
   defaultIntent,
   decideForced,
   timedPhase,

@@ -10,6 +10,7 @@ export const COUNTERS = [
   'appendConflicts', // another writer had appended first: the room reloaded
   'snapshotsWritten',
   'roomsLoaded',
+  'roomsUnloaded', // idle (nothing to do, nobody watching): rebuilt from the log when wanted again
   'socketsOpened',
   'framesReceived',
   'framesMalformed',
@@ -25,6 +26,8 @@ export const COUNTERS = [
   'socketsClosedTooMany', // a user's socket over `socketsPerUser` (4011)
   'joinsRefused', // a join over `gamesPerSocket` or `joinsPerSecond`
   'messagesEncoded', // room fan-out messages JSON-encoded: one per distinct recipient, not per socket
+  'intentsForwarded', // cluster mode: an intent handled by the game's owner, another process
+  'gamesAdopted', // cluster mode: a dead process's game taken over (its lease had expired)
   'faults', // an exception while handling an intent (logged at error)
 ] as const;
 export type Counter = (typeof COUNTERS)[number];

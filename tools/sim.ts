@@ -9,9 +9,12 @@
 // level, "none" for no winner) and "decisionMs" (per level, the p50 and p99 of its decision times); exits 1 if any game failed (an engine error, a
 // listed intent rejected, a broken invariant, or no end within M intents). `--check` also checks the invariants
 // (shared/engine/invariants.ts) after every event; `--fighters` uses bots that fight their battles out instead of
-// conceding at random; `--variant titanPlus` plays the shortened game of 21.3.
+// conceding at random; `--variant titanPlus` plays the shortened game of 21.3, `--variant ceTitan` Cosmic
+// Encounter Titan (rules 004) with the powers drawn at random (`--powers N+1` draws one more than the players),
+// its summary adding "powers" (games played with each power, by name).
 import { pathToFileURL } from 'node:url';
 import { type BotLevel, botIntent, DEFAULT_BOT_BUDGET_MS, isBotLevel, randomPick } from '../shared/bot/index';
+import { entry as powerEntry } from '../shared/engine/ce/catalogueEntry';
 import { decide } from '../shared/engine/decide';
 import type { GameEvent } from '../shared/engine/events';
 import { evolve } from '../shared/engine/evolve';
@@ -21,7 +24,7 @@ import { pending } from '../shared/engine/pending';
 import { seededDice, seededRandom } from '../shared/engine/random';
 import { createGame } from '../shared/engine/setup';
 import type { EngagementOutcome, GameResult, GameState, Variant } from '../shared/engine/types';
-import { DIRECTOR } from '../shared/engine/types';
+import { DIRECTOR, VARIANTS } from '../shared/engine/types';
 
 export interface SimOptions {
   readonly players: number;
@@ -43,8 +46,10 @@ export interface SimOptions {
   readonly budgetMs?: number;
   /** Called with each bot decision's level and duration (ms). */
   readonly onDecision?: (level: BotLevel, ms: number) => void;
-  /** 21.3: 'titanPlus' plays TITANplus. */
+  /** 21.3: 'titanPlus' plays TITANplus; 'ceTitan' Cosmic Encounter Titan. */
   readonly variant?: Variant;
+  /** Cosmic Encounter Titan: N powers drawn, or N+1. */
+  readonly powersDrawn?: 'N' | 'N+1';
 }
 
 export interface SimResult {
@@ -69,7 +74,10 @@ export function playGame(o: SimOptions): SimResult {
   const random = seededRandom(o.seed * 2 + 2);
   const created = createGame({
     players: Array.from({ length: o.players }, (_, i) => ({ id: `p${i + 1}`, name: `Bot ${i + 1}` })),
-    options: { variant: o.variant ?? 'default' },
+    options: {
+      variant: o.variant ?? 'default',
+      ...(o.powersDrawn === undefined ? {} : { powersDrawn: o.powersDrawn }),
+    },
   });
   let state = created.state;
   const events: GameEvent[] = o.keepEvents === true ? [...created.events] : [];
@@ -166,6 +174,8 @@ export interface SimSummary {
   readonly winsByBot?: Record<string, number>;
   /** With bot levels: each level's decision times, p50 and p99 in ms. */
   readonly decisionMs?: Record<string, { p50: number; p99: number }>;
+  /** Cosmic Encounter Titan: games played with each power, by name. */
+  readonly powers?: Record<string, number>;
 }
 
 /** The levels of the seats of game `game` (seat order rotated across games). */
@@ -197,6 +207,7 @@ export function simulate(
     bots?: readonly BotLevel[];
     budgetMs?: number;
     variant?: Variant;
+    powersDrawn?: 'N' | 'N+1';
     maxIntents?: number;
     log?: (line: string) => void;
   } = {},
@@ -212,6 +223,7 @@ export function simulate(
   const endings: Record<string, number> = {};
   const winsByBot: Record<string, number> = {};
   const times = new Map<BotLevel, number[]>();
+  const powers: Record<string, number> = {};
   for (let i = 0; i < games; i++) {
     const players = playersFor(i, lo, hi);
     const bots = opts.bots === undefined ? undefined : seatsFor(opts.bots, players, i);
@@ -233,6 +245,7 @@ export function simulate(
       ...(opts.check === undefined ? {} : { check: opts.check }),
       ...(opts.policy === undefined ? {} : { policy: opts.policy }),
       ...(opts.variant === undefined ? {} : { variant: opts.variant }),
+      ...(opts.powersDrawn === undefined ? {} : { powersDrawn: opts.powersDrawn }),
       ...(opts.maxIntents === undefined ? {} : { maxIntents: opts.maxIntents }),
     });
     if (r.error !== null) {
@@ -240,6 +253,10 @@ export function simulate(
       opts.log?.(`game ${i} (seed ${seed + i}, ${players} players): ${r.error}`);
     }
     if (r.completed) completed++;
+    for (const id of new Set(Object.values(r.state.ce?.powers ?? {}))) {
+      const name = powerEntry(id).name;
+      powers[name] = (powers[name] ?? 0) + 1;
+    }
     turns += r.turns;
     battles += r.battles;
     if (r.stoppedByTurnLimit) stopped++;
@@ -270,6 +287,7 @@ export function simulate(
     winners,
     endings,
     stoppedByTurnLimit: stopped,
+    ...(opts.variant === 'ceTitan' ? { powers } : {}),
     ...(opts.bots === undefined
       ? {}
       : {
@@ -293,6 +311,7 @@ function parseArgs(argv: readonly string[]): {
   check: boolean;
   policy: 'random' | 'fighter';
   variant: Variant;
+  powersDrawn: 'N' | 'N+1';
   maxIntents: number | undefined;
   bots: BotLevel[] | undefined;
   budgetMs: number | undefined;
@@ -308,6 +327,7 @@ function parseArgs(argv: readonly string[]): {
   const seed = Number(value('seed') ?? '1');
   const turns = Number(value('turns') ?? '300');
   const variant = value('variant') ?? 'default';
+  const powersDrawn = value('powers') ?? 'N';
   const maxIntents = value('max-intents') === undefined ? undefined : Number(value('max-intents'));
   const botsText = value('bots');
   const bots = botsText === undefined ? undefined : botsText.split(',').map((b) => b.trim());
@@ -327,11 +347,12 @@ function parseArgs(argv: readonly string[]): {
     hi > 6 ||
     lo > hi ||
     games < 1 ||
-    (variant !== 'default' && variant !== 'titanPlus') ||
+    !(VARIANTS as readonly string[]).includes(variant) ||
+    (powersDrawn !== 'N' && powersDrawn !== 'N+1') ||
     (bots !== undefined && (bots.length === 0 || !bots.every(isBotLevel)))
   ) {
     throw new Error(
-      'usage: sim --games N --players 2-6 --seed S [--turns T] [--check] [--fighters] [--variant titanPlus] [--max-intents M] [--bots random,normal,strong] [--budget MS]',
+      'usage: sim --games N --players 2-6 --seed S [--turns T] [--check] [--fighters] [--variant titanPlus|ceTitan] [--powers N|N+1] [--max-intents M] [--bots random,normal,strong] [--budget MS]',
     );
   }
   return {
@@ -342,7 +363,8 @@ function parseArgs(argv: readonly string[]): {
     turns,
     check: argv.includes('--check'),
     policy: argv.includes('--fighters') ? 'fighter' : 'random',
-    variant,
+    variant: variant as Variant,
+    powersDrawn,
     maxIntents,
     bots: bots as BotLevel[] | undefined,
     budgetMs,
@@ -356,6 +378,7 @@ function main(): void {
     check: args.check,
     policy: args.policy,
     variant: args.variant,
+    ...(args.variant === 'ceTitan' ? { powersDrawn: args.powersDrawn } : {}),
     ...(args.maxIntents === undefined ? {} : { maxIntents: args.maxIntents }),
     ...(args.bots === undefined ? {} : { bots: args.bots }),
     ...(args.budgetMs === undefined ? {} : { budgetMs: args.budgetMs }),

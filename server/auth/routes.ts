@@ -5,12 +5,12 @@ import type { Limits } from '../config';
 import { HttpError, tooManyRequests, unauthorised } from '../http/errors';
 import { addRoute } from '../http/route';
 import type { Accounts } from './accounts';
-import { loginBackoff } from './loginBackoff';
+import { type LoginBackoff, loginBackoff } from './loginBackoff';
 import type { AccessTokens } from './tokens';
 
 export async function accountRoutes(
   app: FastifyInstance,
-  opts: { tokens: AccessTokens; accounts: Accounts; limits: Limits },
+  opts: { tokens: AccessTokens; accounts: Accounts; limits: Limits; backoff?: LoginBackoff },
 ) {
   const { tokens, accounts, limits } = opts;
   const MINUTE = 60_000;
@@ -19,23 +19,24 @@ export async function accountRoutes(
     max: limits.signUpsPerHour,
     timeWindow: HOUR,
   });
-  const backoff = loginBackoff(limits.loginFailures);
+  const backoff = opts.backoff ?? loginBackoff(limits.loginFailures);
   addRoute(
     app,
     tokens,
     REST_ROUTES.login,
     async ({ body }) => {
       const username = body.username.toLowerCase();
-      const wait = backoff.waitSeconds(username);
+      const wait = await backoff.attempt(username);
       if (wait > 0) {
         throw tooManyRequests(`Too many wrong passwords for this username: try again in ${wait} s.`, wait);
       }
       try {
         const signedIn = await accounts.login(body);
-        backoff.succeeded(username);
+        await backoff.succeeded(username);
         return signedIn;
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) backoff.failed(username);
+        // A wrong password stays counted (it was when the try began).
+        if (!(error instanceof HttpError && error.status === 401)) await backoff.withdrawn(username);
         throw error;
       }
     },

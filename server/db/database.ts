@@ -23,6 +23,9 @@ export interface Database {
   /** Runs `fn` on one connection holding the migration lock (PostgreSQL advisory lock; PGlite has a
    *  single connection and a single process). */
   exclusive<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /** One parameterised statement straight on the driver (a pooled connection; PGlite's one), past Prisma's
+   *  query compiler: for the hot path alone (the event log's appends, store.ts). */
+  query: Session['query'];
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -119,6 +122,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     prisma,
     exclusive: (fn) => fn(session),
+    query: session.query,
     ping: () => ping(prisma),
     close: async () => {
       try {
@@ -139,6 +143,8 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     prisma,
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await pool.query(sql, [...params])).rows as Row[],
     exclusive: async (fn) => {
       const client = await pool.connect();
       try {

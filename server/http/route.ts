@@ -3,8 +3,9 @@
 // parsed with the response schema (unknown fields never leave), and refusals become
 // `{ error: { code, message } }` with their status.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type RestRoute, wellFormed } from '../../shared/protocol/rest';
+import { fieldName, inWords } from '../../shared/protocol/words';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import { HttpError, unauthorised } from './errors';
 
@@ -27,14 +28,14 @@ export async function bearer(request: FastifyRequest, tokens: AccessTokens): Pro
   return match?.[1] ? tokens.verify(match[1]) : null;
 }
 
-/** The path (e.g. `body.displayName`) of the first string or key in `value` that is not well-formed
- *  Unicode (a lone surrogate), or null. */
-function illFormed(value: unknown, at: string, depth = 0): string | null {
+/** The path (e.g. `['displayName']`) of the first string or key in `value` that is not well-formed Unicode
+ *  (a lone surrogate), or null. */
+function illFormed(value: unknown, at: readonly string[] = [], depth = 0): readonly string[] | null {
   if (typeof value === 'string') return wellFormed(value) ? null : at;
   if (typeof value !== 'object' || value === null || depth > 32) return null;
   for (const [key, inner] of Object.entries(value)) {
-    if (!wellFormed(key)) return `${at} (a key)`;
-    const found = illFormed(inner, `${at}.${key}`, depth + 1);
+    if (!wellFormed(key)) return at;
+    const found = illFormed(inner, [...at, key], depth + 1);
     if (found) return found;
   }
   return null;
@@ -42,11 +43,13 @@ function illFormed(value: unknown, at: string, depth = 0): string | null {
 
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, where: string): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
-  const bad = illFormed(value, where);
-  if (bad) throw new HttpError(400, 'invalidRequest', `Invalid ${where}: ${bad} is not valid Unicode text.`);
+  const bad = illFormed(value);
+  if (bad) {
+    throw new HttpError(400, 'invalidRequest', `The ${fieldName(bad, where)} is not valid Unicode text.`);
+  }
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
-    throw new HttpError(400, 'invalidRequest', `Invalid ${where}: ${z.prettifyError(result.error)}`);
+    throw new HttpError(400, 'invalidRequest', inWords(result.error, where));
   }
   return result.data as Parsed<S>;
 }

@@ -15,6 +15,7 @@ import {
   type joinGameBody,
   type LiveBattle,
   nameKey,
+  type Replay,
 } from '../../shared/protocol/rest';
 import type { AccessClaims } from '../auth/tokens';
 import type { Limits } from '../config';
@@ -49,8 +50,9 @@ export interface DiceProof {
 export interface Lobby {
   /** Refuses (429) a user who has as many games waiting to start, or created in the last hour, as the
    *  limits allow (a player's own creations; a tournament's tables are not his). */
-  mayCreate(user: AccessClaims): Promise<void>;
-  create(user: AccessClaims, body: CreateGame): Promise<GameSummary>;
+  /** A new open game; `capped`: within the creator's caps (openGamesPerUser, gamesPerHour), checked
+   *  atomically with the insert. */
+  create(user: AccessClaims, body: CreateGame, capped?: boolean): Promise<GameSummary>;
   list(user: AccessClaims, status: 'open' | 'running' | 'finished' | 'active'): Promise<GameSummary[]>;
   summary(user: AccessClaims, gameId: string, invite?: string): Promise<GameSummary>;
   join(user: AccessClaims, gameId: string, body: JoinGame): Promise<GameSummary>;
@@ -65,6 +67,8 @@ export interface Lobby {
     limit: number,
     invite?: string,
   ): Promise<History>;
+  /** A finished game's whole log (everything is public after the game); refused while it runs. */
+  replay(user: AccessClaims, gameId: string, after: number, limit: number, invite?: string): Promise<Replay>;
   diceProof(user: AccessClaims, gameId: string, invite?: string): Promise<DiceProof>;
   /** Who `user` may watch or play `gameId` as: his seat's player, a spectator, or nobody (an error). */
   viewerOf(
@@ -79,6 +83,9 @@ export interface Lobby {
 }
 
 const HOUR_MS = 3600_000;
+type Transaction = Prisma.TransactionClient;
+/** The longest broadcast delay a game may have (gameOptionsSchema). */
+const MAX_DELAY_MS = 86_400_000;
 
 /** What decides who may watch or play a game (a lobby row, or a loaded room's game). */
 export interface GameAccess {
@@ -119,11 +126,14 @@ export function lobby(
 ): Lobby {
   const { prisma } = db;
 
-  /** One user may not drown the lobby: a cap on his games not started, and on games created per hour. */
-  async function mayCreate(user: AccessClaims): Promise<void> {
+  /** One user may not drown the lobby: a cap on his games not started, and on games created per hour. Checked
+   *  inside the creating transaction, after taking the creator's row lock, so two requests at once (on one
+   *  process or several) cannot both pass the cap: the second counts the first's game. */
+  async function mayCreate(tx: Transaction, user: AccessClaims): Promise<void> {
+    await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.userId}::uuid FOR UPDATE`;
     const [open, lastHour] = await Promise.all([
-      prisma.game.count({ where: { creatorId: user.userId, status: 'open' } }),
-      prisma.game.findMany({
+      tx.game.count({ where: { creatorId: user.userId, status: 'open' } }),
+      tx.game.findMany({
         where: { creatorId: user.userId, createdAt: { gt: new Date(Date.now() - HOUR_MS) } },
         orderBy: { createdAt: 'asc' },
         select: { createdAt: true },
@@ -166,20 +176,55 @@ export function lobby(
     throw notFound('game');
   }
 
-  /** Whether `seat` must act now in a running game (its room is loaded while the game runs). */
+  /** Whether `seat` must act now in a running game (as its room knows, or knew when it was unloaded). */
   function mustAct(gameId: string, seat: Seat): boolean {
-    const room = rooms.loaded(gameId);
-    return room !== null && !room.finished && engine.pending(room.currentState).actor === seat;
+    return rooms.actorOf(gameId) === seat;
   }
 
-  function summarise(game: GameRow, user: AccessClaims): GameSummary {
+  /** Whether `user` may know the game is over: its players at once; everybody else once the end is as old as
+   *  the broadcast delay (issue 11; the room knows, else the end's time does). */
+  function overFor(game: GameRow, user: AccessClaims): boolean {
+    if (game.status !== 'finished') return false;
+    const seat = game.seats.find((s) => s.userId === user.userId);
+    if (seat) return true;
+    const room = rooms.loaded(game.id);
+    if (room) return room.finishedFor({ spectator: true });
+    const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
+    return (game.finishedAt?.getTime() ?? 0) + delayMs <= Date.now();
+  }
+
+  /** The seq `viewer` may know of a running game whose room is not in memory here: its room is loaded for
+   *  it (rooms are loaded on demand); in cluster mode, when another process owns the game, a spectator of a
+   *  delayed game gets the last seq as old as the delay, from the log. */
+  async function seqShown(game: GameRow, viewer: Recipient): Promise<number | undefined> {
+    if (game.status !== 'running' || rooms.loaded(game.id)) return undefined;
+    const room = await rooms.getHere(game.id);
+    if (room) return room.seqFor(viewer);
+    const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
+    return 'player' in viewer || delayMs === 0 ? game.seq : log.seqAt(game.id, Date.now() - delayMs);
+  }
+
+  const viewerOfSeat = (game: GameRow, user: AccessClaims): Recipient => {
+    const seat = game.seats.find((s) => s.userId === user.userId);
+    return seat ? { player: seatName(seat.index) } : { spectator: true };
+  };
+
+  async function summariseShown(game: GameRow, user: AccessClaims): Promise<GameSummary> {
+    return summarise(game, user, await seqShown(game, viewerOfSeat(game, user)));
+  }
+
+  function summarise(game: GameRow, user: AccessClaims, shown?: number): GameSummary {
     const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
-    // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are.
-    const broadcast = options.broadcastDelaySeconds > 0 && !yourSeat ? rooms.loaded(game.id) : null;
+    const over = overFor(game, user);
+    // Whoever is not seated in a delayed game learns the broadcast's seq, not how far the players are; a
+    // player outside a negotiation its start's (errata 9.3): the room knows (`shown` when it was not in
+    // memory, seqShown).
+    const room = rooms.loaded(game.id);
+    const viewer = viewerOfSeat(game, user);
     return {
       id: game.id,
-      status: gameStatusSchema.parse(game.status),
+      status: game.status === 'finished' && !over ? 'running' : gameStatusSchema.parse(game.status),
       creator: { id: game.creator.id, name: game.creator.displayName },
       seats: game.seats.map((s) => ({
         seat: seatName(s.index),
@@ -191,6 +236,7 @@ export function lobby(
       })),
       options: {
         variant: options.variant,
+        ...(options.variant === 'ceTitan' ? { powersDrawn: options.powersDrawn ?? 'N' } : {}),
         handicapMulligans: options.handicapMulligans,
         timeControl: options.timeControl ?? null,
         broadcastDelaySeconds: options.broadcastDelaySeconds,
@@ -201,11 +247,11 @@ export function lobby(
       yourSeat: yourSeat ? seatName(yourSeat.index) : null,
       yourMove:
         yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
-      seq: broadcast ? broadcast.broadcastSeq : game.seq,
-      dice: { commitment: game.diceCommitment, seed: game.status === 'finished' ? game.diceSeed : null },
+      seq: room ? room.seqFor(viewer) : (shown ?? game.seq),
+      dice: { commitment: game.diceCommitment, seed: over ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),
       startedAt: game.startedAt?.toISOString() ?? null,
-      finishedAt: game.finishedAt?.toISOString() ?? null,
+      finishedAt: over ? (game.finishedAt?.toISOString() ?? null) : null,
     };
   }
 
@@ -218,7 +264,7 @@ export function lobby(
   }
 
   async function reread(gameId: string, user: AccessClaims) {
-    return summarise(await load(gameId), user);
+    return summariseShown(await load(gameId), user);
   }
 
   async function viewerOf(user: AccessClaims, gameId: string, as: 'player' | 'spectator', invite?: string) {
@@ -232,9 +278,7 @@ export function lobby(
   }
 
   return {
-    mayCreate,
-
-    async create(user, body) {
+    async create(user, body, capped = false) {
       for (const seat of Object.keys(body.options.handicapMulligans) as Seat[]) {
         if (seatIndex(seat) >= body.seats) {
           throw new HttpError(
@@ -247,35 +291,45 @@ export function lobby(
       const id = randomUUID();
       const options: StoredOptions = {
         variant: body.options.variant,
+        ...(body.options.variant === 'ceTitan' ? { powersDrawn: body.options.powersDrawn ?? 'N' } : {}),
         handicapMulligans: body.options.handicapMulligans,
         ...(body.options.timeControl ? { timeControl: body.options.timeControl } : {}),
         broadcastDelaySeconds: body.options.broadcastDelaySeconds,
       };
-      await prisma.game.create({
-        data: {
-          id,
-          creatorId: user.userId,
-          status: 'open',
-          seatCount: body.seats,
-          options: json(options),
-          inviteOnly: body.inviteOnly,
-          inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
-          spectatorsAllowed: body.spectatorsAllowed,
-          seats: {
-            create: Array.from({ length: body.seats }, (_, index) =>
-              index === 0 && body.takeSeat ? { index, userId: user.userId, name: user.name } : { index },
-            ),
+      await prisma.$transaction(async (tx) => {
+        if (capped) await mayCreate(tx, user);
+        await tx.game.create({
+          data: {
+            id,
+            creatorId: user.userId,
+            status: 'open',
+            seatCount: body.seats,
+            options: json(options),
+            inviteOnly: body.inviteOnly,
+            inviteCode: body.inviteOnly ? randomBytes(6).toString('base64url') : null,
+            spectatorsAllowed: body.spectatorsAllowed,
+            seats: {
+              create: Array.from({ length: body.seats }, (_, index) =>
+                index === 0 && body.takeSeat ? { index, userId: user.userId, name: user.name } : { index },
+              ),
+            },
           },
-        },
+        });
       });
       return reread(id, user);
     },
 
     async list(user, status) {
-      const statuses = status === 'active' ? ['open', 'running'] : [status];
+      const statuses: string[] = status === 'active' ? ['open', 'running'] : [status];
+      // A game over less than the longest broadcast delay ago may still be running for this user (overFor).
+      const recent = {
+        status: 'finished',
+        finishedAt: { gt: new Date(Date.now() - MAX_DELAY_MS) },
+        options: { path: ['broadcastDelaySeconds'], gt: 0 },
+      };
       const games = await prisma.game.findMany({
         where: {
-          status: { in: statuses },
+          AND: [{ OR: [{ status: { in: statuses } }, ...(statuses.includes('running') ? [recent] : [])] }],
           OR: [
             { inviteOnly: false },
             { creatorId: user.userId },
@@ -286,13 +340,14 @@ export function lobby(
         orderBy: { createdAt: 'desc' },
         take: 100,
       });
-      return games.map((g) => summarise(g, user));
+      const shown = await Promise.all(games.map((g) => summariseShown(g, user)));
+      return shown.filter((g) => statuses.includes(g.status));
     },
 
     async summary(user, gameId, invite) {
       const game = await load(gameId);
       mayRead(game, user, invite);
-      return summarise(game, user);
+      return summariseShown(game, user);
     },
 
     async join(user, gameId, { seat, inviteCode }) {
@@ -372,6 +427,7 @@ export function lobby(
       const stored = gameOptionsSchema.parse(game.options);
       const options: Partial<GameOptions> = {
         variant: stored.variant,
+        ...(stored.powersDrawn === undefined ? {} : { powersDrawn: stored.powersDrawn }),
         handicapMulligans: stored.handicapMulligans as Record<string, number>,
       };
       const { events } = engine.createGame({
@@ -413,10 +469,15 @@ export function lobby(
       const viewer: Recipient = seat
         ? { player: seatName(seat.index) }
         : await viewerOf(user, gameId, 'spectator', invite);
-      // A spectator of a delayed game gets only what is as old as the delay (as on the websocket).
+      // A spectator of a delayed game gets only what is as old as the delay, a player outside a negotiation
+      // what came before it (errata 9.3): the running game's room knows (as on the websocket).
       const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
-      const seq =
-        'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs);
+      const room = game.status === 'running' ? await rooms.get(gameId) : rooms.loaded(gameId);
+      const seq = room
+        ? room.seqFor(viewer)
+        : 'player' in viewer || delayMs === 0
+          ? game.seq
+          : await log.seqAt(gameId, Date.now() - delayMs);
       const logged = await log.events(gameId, after, Math.min(seq, after + limit));
       const events = logged.map(({ seq, event }) => {
         const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });
@@ -432,10 +493,21 @@ export function lobby(
       };
     },
 
+    async replay(user, gameId, after, limit, invite) {
+      const game = await load(gameId);
+      mayRead(game, user, invite);
+      // Nothing of a game in play leaves the server unfiltered: its history is `history`.
+      if (!overFor(game, user)) {
+        throw conflict('gameNotFinished', 'The replay opens once the game is over.');
+      }
+      const logged = await log.events(gameId, after, Math.min(game.seq, after + limit));
+      return { game: gameId, seq: game.seq, events: logged.map(({ seq, event }) => ({ seq, event })) };
+    },
+
     async diceProof(user, gameId, invite) {
       const game = await load(gameId);
       mayRead(game, user, invite);
-      const over = game.status === 'finished';
+      const over = overFor(game, user);
       return {
         game: gameId,
         commitment: game.diceCommitment,

@@ -8,10 +8,7 @@ import type { Lobby } from './lobby';
 export async function lobbyRoutes(app: FastifyInstance, opts: { tokens: AccessTokens; lobby: Lobby }) {
   const { tokens, lobby } = opts;
   const r = REST_ROUTES;
-  addRoute(app, tokens, r.createGame, async ({ user, body }) => {
-    await lobby.mayCreate(user);
-    return lobby.create(user, body);
-  });
+  addRoute(app, tokens, r.createGame, ({ user, body }) => lobby.create(user, body, true));
   addRoute(app, tokens, r.listGames, async ({ user, query }) => ({
     games: await lobby.list(user, query.status),
   }));
@@ -27,6 +24,9 @@ export async function lobbyRoutes(app: FastifyInstance, opts: { tokens: AccessTo
   addRoute(app, tokens, r.startGame, ({ user, params }) => lobby.start(user, params.game));
   addRoute(app, tokens, r.history, ({ user, params, query }) =>
     lobby.history(user, params.game, query.after, query.limit, query.invite),
+  );
+  addRoute(app, tokens, r.replay, ({ user, params, query }) =>
+    lobby.replay(user, params.game, query.after, query.limit, query.invite),
   );
   addRoute(app, tokens, r.liveBattles, async () => ({ battles: lobby.liveBattles() }));
   addRoute(app, tokens, r.dice, ({ user, params, query }) =>

@@ -27,6 +27,9 @@ export const clockRecordSchema = z.object({
       kind: z.enum(['movement', 'maneuver']) satisfies z.ZodType<TimedPhase['kind']>,
       key: z.string(),
       ms: z.number(),
+      /** Interrupted (e.g. while the opponent answers an attempted concession): not counting, and taken up
+       *  again where it stood if the same phase goes on (Law 21.2 limits the phase, not each part of it). */
+      paused: z.boolean().optional(),
     })
     .nullable(),
   /** Left of the game (Law 21.1); null when untimed or once time has been called. */
@@ -90,13 +93,13 @@ export function charge(clock: ClockRecord, now: number): ClockRecord {
   const less = (ms: number) => Math.max(0, ms - elapsed);
   const actor = clock.actor;
   const bank = actor === null ? undefined : clock.banks[actor];
+  const phase = clock.phase;
   return {
     ...clock,
     at: now,
     decisionMs: actor === null || clock.decisionMs === null ? clock.decisionMs : less(clock.decisionMs),
     banks: actor === null || bank === undefined ? clock.banks : { ...clock.banks, [actor]: less(bank) },
-    phase:
-      actor === null || clock.phase === null ? clock.phase : { ...clock.phase, ms: less(clock.phase.ms) },
+    phase: actor === null || phase === null || phase.paused ? phase : { ...phase, ms: less(phase.ms) },
     gameMs: clock.gameMs === null ? null : less(clock.gameMs),
   };
 }
@@ -104,7 +107,8 @@ export function charge(clock: ClockRecord, now: number): ClockRecord {
 /**
  * The clock after a batch of events, charged up to `now`: `decider` made a decision (his bank gains the
  * increment), the next decision is `actor`'s (a fresh per-decision limit), a new Law 21.2 phase gets its
- * full limit, and once time is called the game's own limit is spent.
+ * full limit, a phase interrupted and taken up again keeps what was left of it, and once time is called the
+ * game's own limit is spent.
  */
 export function afterDecision(
   clock: ClockRecord,
@@ -125,11 +129,14 @@ export function afterDecision(
     next.decider === null || bank === undefined
       ? charged.banks
       : { ...charged.banks, [next.decider]: bank + increment };
+  const was = charged.phase;
   const phase =
     next.phase === null
-      ? null
-      : charged.phase?.key === next.phase.key
-        ? charged.phase
+      ? was === null
+        ? null
+        : { ...was, paused: true }
+      : was?.key === next.phase.key
+        ? { kind: was.kind, key: was.key, ms: was.ms }
         : phaseLimit(tc, next.phase);
   return {
     seq: next.seq,
@@ -153,7 +160,7 @@ export function nextExpiry(clock: ClockRecord): { readonly kind: ExpiryKind; rea
   const candidates: { kind: ExpiryKind; ms: number | null }[] = [];
   if (clock.actor !== null) {
     candidates.push(
-      { kind: 'phase', ms: clock.phase?.ms ?? null },
+      { kind: 'phase', ms: clock.phase === null || clock.phase.paused ? null : clock.phase.ms },
       { kind: 'decision', ms: clock.decisionMs },
       { kind: 'bank', ms: clock.banks[clock.actor] ?? null },
     );

@@ -84,7 +84,16 @@ export function rollsInEvents(events: readonly GameEvent[]): number[] {
       case 'strikeRolled':
       case 'rangestrikeRolled':
       case 'playerForced':
+      // Cosmic Encounter Titan: the draws of the powers, the tie-breaks, the towers and order of play.
+      case 'powersDrawn':
+      case 'powerAssigned':
+      case 'setUpDrawn':
         return [...e.rolls];
+      // A power's act shows the dice it rolled, in order, as `data.rolls` (ce/power.ts).
+      case 'powerUsed': {
+        const rolls = e.data.rolls;
+        return Array.isArray(rolls) ? rolls.filter((r): r is number => typeof r === 'number') : [];
+      }
       default:
         return [];
     }

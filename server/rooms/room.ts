@@ -67,7 +67,21 @@ interface HeldBatch {
   /** The state after them. */
   readonly state: GameState;
   readonly finished: boolean;
+  /** A step inside a negotiation (errata 9.3): outsiders get it only with the batch that ends the
+   *  negotiation, so that not even the number of its steps reaches them while it goes on. */
+  readonly concealed: boolean;
 }
+
+/** Errata 9.3 for the players outside a negotiation under way: the game as they hold it (as of the
+ *  negotiation's start), the clock as it stood then, and its steps, held back until it ends. */
+interface Secret {
+  readonly outsiders: Broadcast;
+  readonly clock: ClockRecord | null;
+  readonly batches: HeldBatch[];
+}
+
+/** Anyone outside every negotiation (the engine's errata 9.3 test, asked about the game itself). */
+const OUTSIDER = { spectator: true } as const;
 
 /** Who sent an intent: a user (by id), a bot seat of this room, the server acting for a seat (errata 20.4,
  *  21.0, Law 21.2), or the tournament director (Law 21.1: calling time). */
@@ -93,6 +107,14 @@ export interface Subscriber {
   /** The same message already encoded as the protocol's JSON text (a socket): fan-out encodes each
    *  message once per distinct recipient and hands every socket of that recipient the same text. */
   sendEncoded?(text: string): void;
+  /** Cluster mode: a socket on another server process. Its game messages go out unfiltered, once per
+   *  process for all its sockets, and are fitted to each recipient there (server/cluster/node.ts). */
+  readonly relay?: Relay;
+}
+
+/** The way to the sockets of one other server process (one per process, shared by its subscribers). */
+export interface Relay {
+  send(subs: readonly string[], out: Outgoing): void;
 }
 
 /** A fan-out's grouping key: a seat's player id, or the one spectators' view. */
@@ -155,12 +177,23 @@ export class Room {
   /** The spectators' game: behind the players' by the broadcast delay (the same when there is none). */
   private broadcasted: Broadcast;
   private held: HeldBatch[];
+  /** A negotiation's steps so far, for the seated players outside it (null: none under way). */
+  private secret: Secret | null;
   private releaseTimer: NodeJS.Timeout | null = null;
+  /** Presence and notices not yet as old as the broadcast delay, for its spectators; the last one shown. */
+  private news: { readonly at: number; readonly out: Outgoing }[] = [];
+  private newsTimer: NodeJS.Timeout | null = null;
+  private shownPresence: Outgoing | null = null;
   /** Loaded with the first subscriber or message. */
   private chat: TableChat | null = null;
   /** When the last batch happened (an append's time never goes back, whatever the wall clock does). */
   private lastAt: number;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The presence message queued (presenceSoon), until it is sent. */
+  private presenceDue: Promise<void> | null = null;
+  /** Tasks queued and not yet done, and when the last one ended (the room's idleness, `idleFor`). */
+  private pending = 0;
+  private quietSince = Date.now();
   private botTimer: NodeJS.Timeout | null = null;
   private botStalled = false;
   private closing = false;
@@ -177,11 +210,16 @@ export class Room {
     readonly game: StoredGame,
     state: GameState,
     recent: LoggedEvent[],
-    broadcast: { readonly broadcasted: Broadcast; readonly held: HeldBatch[] },
+    broadcast: {
+      readonly broadcasted: Broadcast;
+      readonly held: HeldBatch[];
+      readonly secret: Secret | null;
+    },
     private readonly deps: RoomDeps,
   ) {
     this.broadcasted = broadcast.broadcasted;
     this.held = broadcast.held;
+    this.secret = broadcast.secret;
     this.lastAt = recent.at(-1)?.at ?? 0;
     this.state = state;
     this.seq = game.seq;
@@ -209,12 +247,17 @@ export class Room {
           .reduce((s, e) => deps.engine.evolve(s, e.event), snapshot.state)
       : deps.engine.replay(logged.map((e) => e.event));
     deps.metrics.inc('roomsLoaded');
-    // Held back only while the last event is younger than the delay (a finished game watched later is not).
+    // Held back only while the last event is younger than the delay (a finished game watched later is not),
+    // or while a negotiation goes on (errata 9.3).
     const lastAt = logged.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
     const broadcast =
-      lastAt + game.broadcastDelayMs > Date.now()
+      lastAt + game.broadcastDelayMs > Date.now() || deps.engine.outsideNegotiation(state, OUTSIDER)
         ? await Room.heldBack(gameId, game, deps)
-        : { broadcasted: { seq: game.seq, state, finished: game.status === 'finished' }, held: [] };
+        : {
+            broadcasted: { seq: game.seq, state, finished: game.status === 'finished' },
+            held: [],
+            secret: null,
+          };
     const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), broadcast, deps);
     room.release();
     room.scheduleBot();
@@ -223,29 +266,58 @@ export class Room {
     return room;
   }
 
-  /** A delayed game's broadcast after a (re)load: what spectators may have seen by now, and the batches
-   *  still held back (events appended together share their time). */
+  /** A delayed or negotiating game's outsiders after a (re)load: what spectators may have seen by now, the
+   *  batches still held back from them (events appended together share their time), and what the players
+   *  outside a negotiation under way hold (errata 9.3: up to its start). */
   private static async heldBack(gameId: string, game: StoredGame, deps: RoomDeps) {
     const all = await deps.log.events(gameId, 0, game.seq);
+    // The state after each seq (none before the first event), and whether it is inside a negotiation.
+    const states: (GameState | null)[] = [null];
+    for (const e of all) {
+      const before = states.at(-1)!;
+      states.push(before === null ? deps.engine.replay([e.event]) : deps.engine.evolve(before, e.event));
+    }
+    const inside = states.map((st) => st !== null && deps.engine.outsideNegotiation(st, OUTSIDER));
+    // The last seq up to `upto` an outsider may hold: never one of a negotiation's steps.
+    const visible = (upto: number) => {
+      let seq = upto;
+      while (seq > 0 && inside[seq] && inside[seq - 1]) seq -= 1;
+      return seq;
+    };
     const cutoff = Date.now() - game.broadcastDelayMs;
-    const shown = all.filter((e) => e.at <= cutoff);
+    const shown = visible(all.findLastIndex((e) => e.at <= cutoff) + 1);
     const broadcasted: Broadcast = {
-      seq: shown.length,
-      state: shown.length > 0 ? deps.engine.replay(shown.map((e) => e.event)) : null,
-      finished: shown.length === all.length && game.status === 'finished',
+      seq: shown,
+      state: states[shown]!,
+      finished: shown === all.length && game.status === 'finished',
     };
     const held: HeldBatch[] = [];
-    let state = broadcasted.state;
-    for (const e of all.slice(shown.length)) {
+    for (const e of all.slice(shown)) {
       const last = held.at(-1);
-      state = state === null ? deps.engine.replay([e.event]) : deps.engine.evolve(state, e.event);
-      if (last && last.events[0]!.at === e.at)
-        held[held.length - 1] = { ...last, events: [...last.events, e], state };
-      else held.push({ events: [e], state, finished: false });
+      // A negotiation's first step closes its batch (the steps after it are concealed).
+      const joins = last && last.events[0]!.at === e.at && !(inside[e.seq - 1] && !inside[e.seq - 2]);
+      const events = joins ? [...last.events, e] : [e];
+      const batch: HeldBatch = {
+        events,
+        state: states[e.seq]!,
+        finished: false,
+        concealed: inside[events[0]!.seq - 1]! && inside[e.seq]!,
+      };
+      if (joins) held[held.length - 1] = batch;
+      else held.push(batch);
     }
     const last = held.at(-1);
     if (last && game.status === 'finished') held[held.length - 1] = { ...last, finished: true };
-    return { broadcasted, held };
+    const begun = visible(all.length);
+    const secret: Secret | null =
+      begun === all.length
+        ? null
+        : {
+            outsiders: { seq: begun, state: states[begun]!, finished: false },
+            clock: null,
+            batches: [{ events: all.slice(begun), state: states.at(-1)!, finished: false, concealed: true }],
+          };
+    return { broadcasted, held, secret };
   }
 
   get id(): string {
@@ -332,7 +404,11 @@ export class Room {
       await this.expire();
       if (this.finished) return reject('gameNotRunning', 'The game is over.');
     }
-    if (expectedSeq !== undefined && expectedSeq !== this.seq) {
+    // A player outside a negotiation holds the seq of its start (errata 9.3): any other is stale for him.
+    if (
+      expectedSeq !== undefined &&
+      expectedSeq !== this.seqFor(actor === DIRECTOR ? null : { player: actor })
+    ) {
       return reject(
         'staleSeq',
         'The game moved on before your move arrived: look at the board again and choose again.',
@@ -382,8 +458,7 @@ export class Room {
     this.deps.metrics.inc('intentsAccepted');
     this.deps.metrics.inc('eventsAppended', events.length);
     if (snapshotDue) this.deps.metrics.inc('snapshotsWritten');
-    this.clock = clock;
-    this.apply(events, next, dice.cursor, finished, at);
+    this.apply(events, next, dice.cursor, finished, at, clock);
     this.scheduleBot();
     this.scheduleClock();
     this.scheduleAbsence();
@@ -401,16 +476,21 @@ export class Room {
     return seat?.seat ?? null;
   }
 
-  /** The appended events become the room's: state, seq, replay buffer, and every player's share at once;
-   *  the spectators' share waits for the broadcast delay (`release`). */
+  /** The appended events become the room's: state, seq, replay buffer, clock, and every player's share at
+   *  once, except a negotiation's steps, which the players outside it get when it ends (errata 9.3); the
+   *  spectators' share waits for the broadcast delay and the end of a negotiation (`release`). */
   private apply(
     events: readonly GameEvent[],
     next: GameState,
     diceCursor: number,
     finished: boolean,
     at: number,
+    clock: ClockRecord | null,
   ): void {
+    const before: Broadcast = { seq: this.seq, state: this.state, finished: false };
+    const clockBefore = this.clock;
     const first = this.seq + 1;
+    this.clock = clock;
     this.botStalled = false; // the game moved on: a bot that had nothing to play may have now
     this.clockStalled = false;
     this.state = next;
@@ -420,11 +500,33 @@ export class Room {
     const logged = events.map((event, i) => ({ seq: first + i, event, at }));
     this.recent = [...this.recent, ...logged].slice(-this.deps.maxReplayEvents);
     if (finished) this.status = 'finished';
+    const { outsideNegotiation } = this.deps.engine;
+    const batch: HeldBatch = {
+      events: logged,
+      state: next,
+      finished,
+      concealed: outsideNegotiation(before.state!, OUTSIDER) && outsideNegotiation(next, OUTSIDER),
+    };
     const players = [...this.subscribers.values()].filter((sub) => !isSpectator(sub));
-    this.sendBatch(players, logged, this.seq, this.state, finished);
+    let recipients = players;
+    if (batch.concealed) {
+      this.secret ??= { outsiders: before, clock: clockBefore, batches: [] };
+      this.secret.batches.push(batch);
+      recipients = players.filter((sub) => !outsideNegotiation(next, sub.recipient));
+    } else if (this.secret !== null) {
+      // The negotiation is over: its steps reach the players outside it, before its outcome.
+      const outsiders = players.filter((sub) => outsideNegotiation(before.state!, sub.recipient));
+      for (const held of this.secret.batches) {
+        this.sendBatch(outsiders, held.events, held.events.at(-1)!.seq, held.state, held.finished);
+      }
+      this.secret = null;
+    }
+    this.sendBatch(recipients, logged, this.seq, this.state, finished);
     this.sendClock();
-    this.held.push({ events: logged, state: next, finished });
-    this.release();
+    this.held.push(batch);
+    // The spectators' share is the queue's next task: it goes out after the sender's reply, so a crowd
+    // watching the game never holds up the answer to the player who moved.
+    void this.enqueue(async () => this.release());
     if (finished) {
       this.deps.onFinished?.(this);
       this.releaseIfIdle();
@@ -464,27 +566,50 @@ export class Room {
     this.releaseTimer = null;
     const delay = this.game.broadcastDelayMs;
     const now = Date.now();
-    while (this.held.length > 0 && this.held[0]!.events[0]!.at + delay <= now) {
-      const batch = this.held.shift()!;
-      const seq = batch.events.at(-1)!.seq;
-      this.broadcasted = { seq, state: batch.state, finished: batch.finished };
-      const spectators = [...this.subscribers.values()].filter(isSpectator);
-      this.sendBatch(spectators, batch.events, seq, batch.state, batch.finished);
-      // The game is over for everyone: the chat's two channels are open to all.
-      const chat = this.chat;
-      if (batch.finished && chat)
-        for (const sub of this.subscribers.values()) this.sendChatHistory(sub, chat);
+    // A negotiation's steps go out only with the batch that ends it, once that one is old enough (errata 9.3).
+    let shown = this.held.findIndex((b) => !b.concealed);
+    while (shown >= 0 && this.held[shown]!.events[0]!.at + delay <= now) {
+      for (const batch of this.held.splice(0, shown + 1)) {
+        const seq = batch.events.at(-1)!.seq;
+        this.broadcasted = { seq, state: batch.state, finished: batch.finished };
+        const spectators = [...this.subscribers.values()].filter(isSpectator);
+        this.sendBatch(spectators, batch.events, seq, batch.state, batch.finished);
+        // The game is over for everyone: the chat's two channels are open to all.
+        const chat = this.chat;
+        if (batch.finished && chat)
+          for (const sub of this.subscribers.values()) this.sendChatHistory(sub, chat);
+      }
+      shown = this.held.findIndex((b) => !b.concealed);
     }
     this.deps.liveBattles?.show(this.game, this.broadcasted.state, this.deps.engine);
-    const next = this.held[0];
+    const next = this.held[shown];
     if (next && !this.closing) {
       this.releaseTimer = setTimeout(() => this.release(), next.events[0]!.at + delay - now);
     }
   }
 
-  /** What spectators have been shown so far: its seq (the history endpoint stops there too). */
+  /** What spectators have been shown so far: its seq. */
   get broadcastSeq(): number {
     return this.broadcasted.seq;
+  }
+
+  /** The seq `viewer` holds (null: the server): a spectator's is the broadcast's, a player's outside a
+   *  negotiation the seq of its start (errata 9.3), anyone else's the game's. The lobby and the history
+   *  endpoint stop there too. */
+  seqFor(viewer: Recipient | null): number {
+    return this.shownTo(viewer).seq;
+  }
+
+  /** Whether `viewer` may know that the game is over: a spectator of a delayed game only once the end is
+   *  as old as the delay (the lobby's status, the replay and the dice proof wait for it too). */
+  finishedFor(viewer: Recipient): boolean {
+    return this.shownTo(viewer).finished;
+  }
+
+  private shownTo(viewer: Recipient | null): Broadcast {
+    // What is old enough by now goes out first (a timer may fire a little late).
+    if (viewer !== null && !('player' in viewer)) this.release();
+    return this.gameOf(viewer);
   }
 
   /** A refusal: answered, logged at info with its code (style 17), and remembered unless it is a
@@ -532,6 +657,7 @@ export class Room {
     this.clock = fresh.clock;
     this.broadcasted = fresh.broadcasted;
     this.held = fresh.held;
+    this.secret = fresh.secret;
     await fresh.close();
     this.release();
     for (const sub of this.subscribers.values()) this.catchUp(sub, undefined);
@@ -736,23 +862,46 @@ export class Room {
       ...(this.adjourned ? { adjourned: true } : {}),
       decisionMs: c.decisionMs,
       banks: c.banks,
-      phase: c.phase === null ? null : { kind: c.phase.kind, ms: c.phase.ms },
+      phase: c.phase === null || c.phase.paused ? null : { kind: c.phase.kind, ms: c.phase.ms },
       gameMs: c.gameMs,
       deadlineMs: expiry === null || expiry.kind === 'game' ? null : expiry.at - now,
     };
   }
 
   /** The clocks for one subscriber: every player sees every clock; spectators too, unless the game is
-   *  broadcast with a delay (the running clock would tell them who is to act now). */
+   *  broadcast with a delay (the running clock would tell them who is to act now). Those outside a
+   *  negotiation see the clocks as they stood at its start, none running (errata 9.3: whose turn it is
+   *  inside it is secret). */
   private clockFor(sub: Subscriber): ServerMessageOf<'clock'> | null {
-    return isSpectator(sub) && this.game.broadcastDelayMs > 0 ? null : this.clockMessage();
+    if (isSpectator(sub) && this.game.broadcastDelayMs > 0) return null;
+    if (!this.outsider(sub.recipient)) return this.clockMessage();
+    const { outsiders, clock } = this.secret!;
+    const tc = this.game.timeControl;
+    if (clock === null || tc === null) return null;
+    return {
+      type: 'clock',
+      game: this.id,
+      seq: outsiders.seq,
+      serverTime: Date.now(),
+      timeControl: tc,
+      running: null,
+      decisionMs: clock.decisionMs,
+      banks: clock.banks,
+      phase:
+        clock.phase === null || clock.phase.paused ? null : { kind: clock.phase.kind, ms: clock.phase.ms },
+      gameMs: clock.gameMs,
+      deadlineMs: null,
+    };
   }
 
+  /** The clocks to every subscriber who may see them running (clockFor). */
   private sendClock(): void {
     const message = this.clockMessage();
     if (!message) return;
     const delayed = this.game.broadcastDelayMs > 0;
-    const subs = [...this.subscribers.values()].filter((sub) => !(delayed && isSpectator(sub)));
+    const subs = [...this.subscribers.values()].filter(
+      (sub) => !(delayed && isSpectator(sub)) && !this.outsider(sub.recipient),
+    );
     this.fanOut(subs, { kind: 'clock', message });
   }
 
@@ -918,6 +1067,10 @@ export class Room {
   /** Adds a subscriber and brings it up to date: the events after `lastSeq` when it holds a recent one,
    *  else a fresh state; then the legal intents if it is his turn, and everyone gets the new presence. */
   join(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
+    return this.joined(sub, lastSeq).then(() => this.presenceSent());
+  }
+
+  private joined(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
     return this.enqueue(async () => {
       const chat = await this.tableChat();
       const catchUp = this.catchUp(sub, lastSeq);
@@ -932,7 +1085,11 @@ export class Room {
         this.absent.delete(player);
         this.scheduleAbsence();
       }
-      this.presence();
+      // A spectator of a delayed game starts from the presence his fellows see.
+      if (isSpectator(sub) && this.game.broadcastDelayMs > 0 && this.shownPresence !== null) {
+        this.send(sub, this.shownPresence);
+      }
+      this.presenceSoon();
       this.deps.logger.debug({ game: this.id, sub: sub.id, lastSeq, catchUp }, 'joined');
     });
   }
@@ -980,11 +1137,21 @@ export class Room {
     });
   }
 
-  /** The game as this subscriber may have it now: the players' game, or the spectators' delayed one. */
+  /** The game as this subscriber may have it now: the players' game, the spectators' delayed one, or the
+   *  one of the players outside a negotiation under way. */
   private gameFor(sub: Subscriber): Broadcast {
-    return isSpectator(sub)
-      ? this.broadcasted
-      : { seq: this.seq, state: this.state, finished: this.finished };
+    return this.gameOf(sub.recipient);
+  }
+
+  private gameOf(viewer: Recipient | null): Broadcast {
+    if (viewer !== null && !('player' in viewer)) return this.broadcasted;
+    if (viewer !== null && this.outsider(viewer)) return this.secret!.outsiders;
+    return { seq: this.seq, state: this.state, finished: this.finished };
+  }
+
+  /** Errata 9.3: `viewer` is outside the negotiation under way (he holds the game as of its start). */
+  private outsider(viewer: Recipient): boolean {
+    return this.secret !== null && this.deps.engine.outsideNegotiation(this.state, viewer);
   }
 
   private catchUp(sub: Subscriber, lastSeq: number | undefined): 'events' | 'state' {
@@ -1039,6 +1206,10 @@ export class Room {
   }
 
   leave(subId: string): Promise<void> {
+    return this.left(subId).then(() => this.presenceSent());
+  }
+
+  private left(subId: string): Promise<void> {
     return this.enqueue(async () => {
       const sub = this.subscribers.get(subId);
       if (!sub) return;
@@ -1049,7 +1220,7 @@ export class Room {
         this.goneSince.set(player, Date.now());
         this.scheduleAbsence();
       }
-      if (!this.closing) this.presence();
+      if (!this.closing) this.presenceSoon();
       this.releaseIfIdle();
     });
   }
@@ -1070,6 +1241,21 @@ export class Room {
     let n = 0;
     for (const s of this.subscribers.values()) if (playerOf(s.recipient) === player) n += 1;
     return n;
+  }
+
+  /** The presence after the joins and leaves queued now: a crowd arriving at once costs one message to
+   *  each subscriber, not one per arrival (the task after the ones already queued sends it). */
+  private presenceSoon(): void {
+    this.presenceDue ??= this.enqueue(async () => {
+      this.presenceDue = null;
+      if (!this.closing) this.presence();
+    });
+  }
+
+  /** Resolves once the presence queued by now (if any) is sent: a join or leave is done when everyone
+   *  has heard of it. */
+  private presenceSent(): Promise<void> {
+    return this.presenceDue ?? Promise.resolve();
   }
 
   private presence(): void {
@@ -1097,8 +1283,40 @@ export class Room {
     this.broadcast({ kind: 'notice', message: { type: 'notice', game: this.id, kind, seat, name } });
   }
 
+  /** Presence and notices: to the players at once; to spectators of a delayed game once as old as the delay
+   *  (issue 11: who is connected now would tell them what the players are doing now). */
   private broadcast(out: Outgoing): void {
-    this.fanOut(this.subscribers.values(), out);
+    if (this.game.broadcastDelayMs === 0) {
+      this.fanOut(this.subscribers.values(), out);
+      return;
+    }
+    this.fanOut(
+      [...this.subscribers.values()].filter((sub) => !isSpectator(sub)),
+      out,
+    );
+    this.news.push({ at: Date.now(), out });
+    this.releaseNews();
+  }
+
+  /** Sends spectators the presence and notices now as old as the delay (of several due presences only the
+   *  latest, each being whole), and sets a timer for the next. */
+  private releaseNews(): void {
+    if (this.newsTimer) clearTimeout(this.newsTimer);
+    this.newsTimer = null;
+    const delay = this.game.broadcastDelayMs;
+    const now = Date.now();
+    const due = (n: { at: number; out: Outgoing }) => n.at + delay <= now;
+    const spectators = [...this.subscribers.values()].filter(isSpectator);
+    while (this.news[0] !== undefined && due(this.news[0])) {
+      const { out } = this.news.shift()!;
+      if (out.kind === 'presence') {
+        if (this.news.some((n) => n.out.kind === 'presence' && due(n))) continue;
+        this.shownPresence = out;
+      }
+      this.fanOut(spectators, out);
+    }
+    const next = this.news[0];
+    if (next && !this.closing) this.newsTimer = setTimeout(() => this.releaseNews(), next.at + delay - now);
   }
 
   private send(sub: Subscriber, out: Outgoing): void {
@@ -1110,7 +1328,15 @@ export class Room {
    *  same text, so a crowd of spectators costs one `deliver` and one encoding, not one per socket. */
   private fanOut(subs: Iterable<Subscriber>, out: Outgoing): void {
     const fitted = new Map<string, { message: ServerMessage | null; text?: string }>();
+    let relayed: Map<Relay, string[]> | null = null;
     for (const sub of subs) {
+      if (sub.relay) {
+        relayed ??= new Map();
+        const ids = relayed.get(sub.relay);
+        if (ids) ids.push(sub.id);
+        else relayed.set(sub.relay, [sub.id]);
+        continue;
+      }
       const key = recipientKey(sub.recipient);
       let fit = fitted.get(key);
       if (!fit) {
@@ -1128,15 +1354,42 @@ export class Room {
         sub.send(fit.message);
       }
     }
+    if (relayed) for (const [relay, ids] of relayed) relay.send(ids, out);
   }
 
   // ------------------------------------------------------------------------------------ lifecycle
 
   /** Runs `task` after everything queued before it; a failure is the task's own, never the queue's. */
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task);
+    this.pending += 1;
+    const run = this.queue.then(task).finally(() => {
+      this.pending -= 1;
+      this.quietSince = Date.now();
+    });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** How long this room has had nothing to do (ms), or 0 while it has: somebody watching, work queued, or
+   *  a timer of the server's own armed (a bot to move, a clock or an absence to run out, a batch held back
+   *  from spectators), or state kept only in memory (adjourned, seats the director has taken). An idle
+   *  room can be unloaded and rebuilt from its log when it is wanted again. */
+  idleFor(now: number): number {
+    const busy =
+      this.subscribers.size > 0 ||
+      this.pending > 0 ||
+      this.botTimer !== null ||
+      this.clockTimer !== null ||
+      this.absenceTimer !== null ||
+      this.releaseTimer !== null ||
+      this.adjourned ||
+      this.directed.size > 0;
+    return busy ? 0 : Math.max(0, now - this.quietSince);
+  }
+
+  /** The seat that must act now, if any (the lobby's "your turn" for a room not in memory). */
+  get actor(): Seat | null {
+    return this.finished ? null : (this.deps.engine.pending(this.state).actor as Seat | null);
   }
 
   private fault(error: unknown, during: string): void {
@@ -1154,6 +1407,8 @@ export class Room {
     this.absenceTimer = null;
     if (this.releaseTimer) clearTimeout(this.releaseTimer);
     this.releaseTimer = null;
+    if (this.newsTimer) clearTimeout(this.newsTimer);
+    this.newsTimer = null;
     await this.queue;
     // What is left is written as of now: the time until the next start is not charged (clock.ts).
     if (this.clock !== null && !this.finished) await this.checkpoint().catch((e) => this.fault(e, 'clock'));

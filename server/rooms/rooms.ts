@@ -1,5 +1,7 @@
-// The rooms of this server: each started game's room, loaded once on first use (or at start-up for the
-// running games, so their bots carry on) and closed together at shutdown. Intents are routed here from
+// The rooms of this server: each started game's room, loaded on first use (and, after a start, every
+// running game's in the background, so that their bots and clocks carry on while the server already
+// answers), unloaded once idle (nothing to do and nobody watching: rebuilt from the log when wanted again),
+// and closed together at shutdown. Intents are routed here from
 // memory: only a seated player's intent to a running game reaches a room; every other one is refused
 // without costing a room anything, and a game seen once without a room (unknown, not started, finished)
 // is remembered, so refusing it again costs no database look-up either.
@@ -11,9 +13,34 @@ import type { StoredGame } from './store';
 
 /** Games remembered without a room (a bounded map: the oldest entry goes first). */
 const DIRECTORY_SIZE = 10_000;
+/** Finished games' rooms kept in memory for their watchers at most (the least recently joined goes first:
+ *  its watchers keep what they were sent, a later join rebuilds it from the log). */
+const FINISHED_ROOMS = 256;
+/** Rooms rebuilt at once by the background resume (the rest of the server keeps answering meanwhile). */
+const RESUME_CONCURRENCY = 4;
+
+export interface RoomsOptions {
+  /** A room with nothing to do and nobody watching is unloaded after this long (0: never). */
+  readonly idleMs: number;
+  /** Cluster mode: this process may load a game's room only while it holds the game's lease; `claim`
+   *  takes (or confirms) it and answers its fencing token, or null when another process holds it. */
+  readonly ownership?: Ownership;
+}
+
+export interface Ownership {
+  /** This process's name. */
+  readonly node: string;
+  claim(gameId: string): Promise<number | null>;
+  /** The process holding the game's lease now, or null. */
+  ownerOf(gameId: string): Promise<string | null>;
+  /** The room of a game this process held is gone (unloaded or finished): the lease may be let go. */
+  released(gameId: string): void;
+}
 
 export type IntentRoute =
   | { readonly room: Room }
+  /** Cluster mode: another process owns the game; the intent is forwarded to it. */
+  | { readonly remote: string }
   | {
       readonly refused: 'unknownGame' | 'notSeated' | 'gameNotRunning';
       readonly message: string;
@@ -29,6 +56,12 @@ export class Rooms {
    *  dropped from it (`get` loads its room); a finished game's seats never change. */
   private readonly directory = new Map<string, StoredGame | null>();
   private closing = false;
+  /** Finished games' rooms in memory, least recently joined first (FINISHED_ROOMS). */
+  private readonly finishedRooms = new Set<string>();
+  /** Who must act in each running game whose room was unloaded (the lobby's "your turn"). */
+  private readonly actors = new Map<string, Seat | null>();
+  private readonly sweeper: NodeJS.Timeout | null;
+  private resuming: Promise<void> = Promise.resolve();
   /** Told of every game that ends here (tournaments record their tables' results). */
   private readonly finishedListeners: ((gameId: string) => void)[] = [];
 
@@ -36,16 +69,35 @@ export class Rooms {
   /** The battles of every running public game, as their spectators see them. */
   readonly liveBattles = new LiveBattles();
 
-  constructor(deps: RoomDeps) {
+  private readonly options: RoomsOptions;
+
+  constructor(deps: RoomDeps, options: RoomsOptions = { idleMs: 0 }) {
+    this.options = options;
     // A finished game nobody watches is let go; it is rebuilt from its log if someone comes back.
     this.deps = {
       ...deps,
       onIdle: (room) => this.release(room),
       liveBattles: this.liveBattles,
       onFinished: (room) => {
+        this.keepFinished(room.id);
+        this.options.ownership?.released(room.id);
         for (const listener of this.finishedListeners) listener(room.id);
       },
     };
+    this.sweeper =
+      options.idleMs > 0 ? setInterval(() => this.sweep(), Math.max(1000, options.idleMs / 4)) : null;
+    this.sweeper?.unref();
+  }
+
+  /** Unloads every room idle for `idleMs` (its state is in the log; it is rebuilt when wanted). */
+  sweep(now = Date.now()): void {
+    for (const room of this.ready.values()) {
+      if (room.idleFor(now) < this.options.idleMs) continue;
+      if (!room.finished) this.actors.set(room.id, room.actor);
+      this.release(room);
+      void room.close();
+      this.deps.metrics.inc('roomsUnloaded');
+    }
   }
 
   /** Calls `listener` with the id of each game that ends from now on. */
@@ -54,6 +106,7 @@ export class Rooms {
   }
 
   private release(room: Room): void {
+    this.finishedRooms.delete(room.id);
     if (this.ready.get(room.id) === room) this.ready.delete(room.id);
     void this.rooms.get(room.id)?.then((r) => {
       if (r === room) this.rooms.delete(room.id);
@@ -66,15 +119,74 @@ export class Rooms {
     if (!room) {
       if (this.closing) return Promise.resolve(null);
       this.directory.delete(gameId);
-      room = Room.load(gameId, this.deps);
+      room = this.load(gameId);
       this.rooms.set(gameId, room);
       // Not started yet, or the load failed: nothing is kept, the next call tries again.
       room.then(
-        (r) => (r ? this.ready.set(gameId, r) : this.rooms.delete(gameId)),
+        (r) => {
+          if (!r) return this.rooms.delete(gameId);
+          this.ready.set(gameId, r);
+          this.actors.delete(gameId);
+          if (r.finished) this.keepFinished(gameId);
+        },
         () => this.rooms.delete(gameId),
       );
+    } else if (this.finishedRooms.delete(gameId)) {
+      this.finishedRooms.add(gameId); // joined again: the most recent
     }
     return room;
+  }
+
+  /** Builds the room from the log; in cluster mode only under this process's lease, with its fencing
+   *  token on every append (a process that lost the lease cannot write, whatever seq it holds). */
+  private async load(gameId: string): Promise<Room | null> {
+    const ownership = this.options.ownership;
+    if (!ownership) return Room.load(gameId, this.deps);
+    const fence = await ownership.claim(gameId);
+    if (fence === null) return null;
+    const log = this.deps.log;
+    const room = await Room.load(gameId, {
+      ...this.deps,
+      log: { ...log, append: (input) => log.append({ ...input, fence }) },
+    });
+    if (room === null || room.finished) ownership.released(gameId);
+    return room;
+  }
+
+  /** A finished game's room stays only while it is among the FINISHED_ROOMS most recently joined. */
+  private keepFinished(gameId: string): void {
+    this.finishedRooms.add(gameId);
+    if (this.finishedRooms.size <= FINISHED_ROOMS) return;
+    const oldest = this.ready.get(this.finishedRooms.values().next().value!);
+    if (oldest) this.release(oldest);
+  }
+
+  /** Who must act in this running game, as its room knows it (or knew it when it was unloaded);
+   *  null when nobody must or it is not known here. */
+  actorOf(gameId: string): Seat | null {
+    const room = this.loaded(gameId);
+    return room ? room.actor : (this.actors.get(gameId) ?? null);
+  }
+
+  /** The game's room, loaded if need be, unless (cluster mode) another process owns the game: null then,
+   *  and when there is no such started game. */
+  async getHere(gameId: string): Promise<Room | null> {
+    const ownership = this.options.ownership;
+    const owner = this.loaded(gameId) || !ownership ? null : await ownership.ownerOf(gameId);
+    return owner !== null && owner !== ownership?.node ? null : this.get(gameId);
+  }
+
+  /** The games whose rooms are in memory now. */
+  loadedIds(): string[] {
+    return [...this.ready.keys()];
+  }
+
+  /** Lets this game's room go now (cluster mode: another process took its lease). */
+  unload(gameId: string): void {
+    const room = this.ready.get(gameId);
+    if (!room) return;
+    this.release(room);
+    void room.close();
   }
 
   /** The loaded room of this game, if it is in memory now. */
@@ -89,10 +201,13 @@ export class Rooms {
     if (room) {
       return room.seatOf(userId) ? { room } : notSeated;
     }
+    const ownership = this.options.ownership;
     let game = this.directory.get(gameId);
     if (game === undefined) {
       game = await this.deps.log.game(gameId);
-      if (game?.status !== 'running') this.remember(gameId, game);
+      // A running game's seats do not change either: in cluster mode it is remembered while another
+      // process owns it (and dropped when it is loaded here).
+      if (game?.status !== 'running' || ownership) this.remember(gameId, game);
     }
     if (game === null) {
       return { refused: 'unknownGame', message: 'No started game has this id.', finishedSeat: false };
@@ -105,8 +220,12 @@ export class Rooms {
     if (game.status === 'finished') {
       return { refused: 'gameNotRunning', message: 'The game is over.', finishedSeat: true };
     }
+    const owner = await ownership?.ownerOf(gameId);
+    if (owner && owner !== ownership?.node) return { remote: owner };
     const running = await this.get(gameId);
-    return running ? { room: running } : notSeated;
+    if (running) return { room: running };
+    const now = await ownership?.ownerOf(gameId);
+    return now ? { remote: now } : notSeated;
   }
 
   /** The seq of this sender's accepted intent with this id in a game without a room (a finished one). */
@@ -119,15 +238,27 @@ export class Rooms {
     if (this.directory.size > DIRECTORY_SIZE) this.directory.delete(this.directory.keys().next().value!);
   }
 
-  /** Loads every running game (after a restart): their bots resume. */
-  async resume(gameIds: readonly string[]): Promise<void> {
-    for (const id of gameIds) {
-      try {
-        await this.get(id);
-      } catch (error) {
-        this.deps.logger.error({ err: error, game: id }, 'could not rebuild the room');
+  /** Loads these running games (after a restart) in the background, a few at a time: their bots and
+   *  clocks carry on, while the server already answers (a game wanted meanwhile is loaded at once). Those
+   *  with nothing to do are unloaded again by the idle sweep. */
+  resume(gameIds: readonly string[]): void {
+    const queue = [...gameIds];
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined && !this.closing; id = queue.shift()) {
+        try {
+          await this.get(id);
+        } catch (error) {
+          this.deps.logger.error({ err: error, game: id }, 'could not rebuild the room');
+        }
       }
-    }
+    };
+    const workers = Array.from({ length: RESUME_CONCURRENCY }, worker);
+    this.resuming = Promise.all([this.resuming, ...workers]).then(() => undefined);
+  }
+
+  /** Resolves once the background resume has loaded every room it was given. */
+  resumed(): Promise<void> {
+    return this.resuming;
   }
 
   // The tournament director's tools on a running game (the tournament routes call these; each is a public event
@@ -153,6 +284,8 @@ export class Rooms {
   /** Stops every room's bots and waits for the intents already queued. */
   async close(): Promise<void> {
     this.closing = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.resuming;
     const rooms = await Promise.allSettled(this.rooms.values());
     await Promise.all(rooms.map((r) => (r.status === 'fulfilled' && r.value ? r.value.close() : undefined)));
   }

@@ -9,6 +9,7 @@ import { gameOptionsSchema, gameStatusSchema } from '../../shared/protocol/rest'
 import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
 import { type ClockRecord, clockRecordSchema } from './clock';
+import { GroupCommit, type Outcome } from './groupCommit';
 
 /** Bump when the engine's GameState shape changes: older snapshots are then ignored (replayed instead). */
 export const SNAPSHOT_FORMAT = 2;
@@ -26,11 +27,16 @@ const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
  * guard against a fork.
  *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (JSON array), $7 dice cursor,
  *   $8 finished, $9 events (JSON array), $10 when the events happened (the server's clock, ISO 8601: the
- *   broadcast delay counts from it), $11 the clock after them (JSON, null when untimed: clock.ts)
+ *   broadcast delay counts from it), $11 the clock after them (JSON, null when untimed: clock.ts), $12 the
+ *   fencing token of the writer's lease (cluster mode, server/cluster/leases.ts; null: a single process):
+ *   a process whose lease another has taken since writes nothing (AppendConflict)
  */
 const APPEND_SQL = `
 WITH g AS (
-  SELECT "id" FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" = 'running' FOR UPDATE
+  SELECT "id" FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" = 'running'
+    AND ($12::bigint IS NULL OR EXISTS (
+      SELECT 1 FROM "GameLease" l WHERE l."gameId" = $1::uuid AND l."token" = $12::bigint))
+  FOR UPDATE
 ), reply AS (
   INSERT INTO "IntentReply" ("gameId", "sender", "intentId", "seq", "dice")
   SELECT "id", $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text($6::jsonb)::int) FROM g
@@ -50,6 +56,55 @@ WITH g AS (
 )
 SELECT (SELECT count(*) FROM g)::int AS "locked", (SELECT count(*) FROM reply)::int AS "replied",
   (SELECT count(*) FROM appended)::int AS "appended"`;
+
+/**
+ * The appends of several games in one statement (group commit, groupCommit.ts): APPEND_SQL's steps over a
+ * JSON array of appends, one commit for all. Each append is decided as if alone: a game no longer at its
+ * expected seq is not locked and writes nothing (conflict), a repeated intent id writes nothing (repeat);
+ * the others are written. The games are locked in id order (two batches never wait on each other in a
+ * cycle). One row per append, in the array's order: whether its game was locked and its reply inserted.
+ *   $1 the appends: [{ game, expectedSeq, sender, intentId, seq, dice, diceCursor, finished, events, at,
+ *   clock?, fence? }] (clock left out when untimed, fence when a single process: APPEND_SQL's $11, $12)
+ */
+const APPEND_BATCH_SQL = `
+WITH input AS (
+  SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS ("game" uuid, "expectedSeq" int,
+    "sender" text, "intentId" text, "seq" int, "dice" jsonb, "diceCursor" int, "finished" boolean,
+    "events" jsonb, "at" timestamptz, "clock" jsonb, "fence" bigint)) WITH ORDINALITY AS x("game",
+    "expectedSeq", "sender", "intentId", "seq", "dice", "diceCursor", "finished", "events", "at", "clock",
+    "fence", "n")
+), g AS (
+  SELECT gm."id" FROM "Game" gm JOIN input i ON gm."id" = i."game" AND gm."seq" = i."expectedSeq"
+  WHERE gm."status" = 'running' AND (i."fence" IS NULL OR EXISTS (
+    SELECT 1 FROM "GameLease" l WHERE l."gameId" = i."game" AND l."token" = i."fence"))
+  ORDER BY gm."id" FOR UPDATE OF gm
+), reply AS (
+  INSERT INTO "IntentReply" ("gameId", "sender", "intentId", "seq", "dice")
+  SELECT i."game", i."sender", i."intentId", i."seq",
+    ARRAY(SELECT jsonb_array_elements_text(i."dice")::int)
+  FROM input i JOIN g ON g."id" = i."game"
+  ON CONFLICT ("gameId", "sender", "intentId") DO NOTHING
+  RETURNING "gameId"
+), moved AS (
+  UPDATE "Game" gm SET "seq" = i."seq", "diceCursor" = i."diceCursor", "clock" = i."clock",
+    "status" = CASE WHEN i."finished" THEN 'finished' ELSE gm."status" END,
+    "finishedAt" = CASE WHEN i."finished" THEN CURRENT_TIMESTAMP ELSE gm."finishedAt" END
+  FROM input i WHERE gm."id" = i."game" AND gm."id" IN (SELECT "gameId" FROM reply)
+  RETURNING gm."id"
+), appended AS (
+  INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload", "createdAt")
+  SELECT i."game", i."expectedSeq" + e.n::int, e.payload->>'type', e.payload, i."at"
+  FROM input i JOIN moved m ON m."id" = i."game",
+    jsonb_array_elements(i."events") WITH ORDINALITY AS e(payload, n)
+  RETURNING "gameId"
+)
+SELECT (SELECT count(*) FROM g WHERE g."id" = i."game")::int AS "locked",
+  (SELECT count(*) FROM reply r WHERE r."gameId" = i."game")::int AS "replied",
+  (SELECT count(*) FROM appended a WHERE a."gameId" = i."game")::int AS "appended"
+FROM input i ORDER BY i."n"`;
+
+/** Appends written together at most, and batches written at once (groupCommit.ts). */
+const APPEND_BATCH = { maxBatch: 500, maxInFlight: 2 } as const;
 
 /** A seat's stored bot level, parsed (a seat stored before levels existed holds the random bot). */
 export function botLevelOf(stored: string | null): BotLevel {
@@ -125,6 +180,8 @@ export interface AppendInput {
   readonly snapshot: GameState | null;
   /** The clock after these events (null: untimed). */
   readonly clock: ClockRecord | null;
+  /** Cluster mode: the fencing token of this process's lease on the game (missing: a single process). */
+  readonly fence?: number;
 }
 
 export interface GameLog {
@@ -146,6 +203,66 @@ export interface GameLog {
   rolls(id: string): Promise<{ seq: number; dice: number[] }[]>;
 }
 
+/** What the database did with one append: its game locked (at the expected seq, running), its reply
+ *  inserted (the id not seen before). */
+interface AppendRow {
+  readonly locked: number;
+  readonly replied: number;
+}
+
+type Query = Database['query'];
+
+/** One append alone (APPEND_SQL). */
+async function appendAlone(query: Query, input: AppendInput): Promise<AppendRow> {
+  const rows = await query<AppendRow>(APPEND_SQL, [
+    input.gameId,
+    input.expectedSeq,
+    input.sender,
+    input.intentId,
+    input.expectedSeq + input.events.length,
+    JSON.stringify(input.dice),
+    input.diceCursor,
+    input.finished,
+    JSON.stringify(input.events),
+    new Date(input.at).toISOString(),
+    input.clock === null ? null : JSON.stringify(input.clock),
+    input.fence ?? null,
+  ]);
+  return rows[0] ?? { locked: 0, replied: 0 };
+}
+
+/** Several games' appends in one statement (APPEND_BATCH_SQL); should the statement fail (one append's
+ *  fault fails them all), each is written alone, so only the faulty one fails. */
+async function appendBatch(query: Query, batch: readonly AppendInput[]): Promise<Outcome<AppendRow>[]> {
+  const alone = (input: AppendInput) =>
+    appendAlone(query, input).then(
+      (ok): Outcome<AppendRow> => ({ ok }),
+      (error: unknown): Outcome<AppendRow> => ({ error }),
+    );
+  if (batch.length === 1) return [await alone(batch[0]!)];
+  const items = batch.map((input) => ({
+    game: input.gameId,
+    expectedSeq: input.expectedSeq,
+    sender: input.sender,
+    intentId: input.intentId,
+    seq: input.expectedSeq + input.events.length,
+    dice: input.dice,
+    diceCursor: input.diceCursor,
+    finished: input.finished,
+    events: input.events,
+    at: new Date(input.at).toISOString(),
+    ...(input.clock === null ? {} : { clock: input.clock }),
+    ...(input.fence === undefined ? {} : { fence: input.fence }),
+  }));
+  let rows: AppendRow[];
+  try {
+    rows = await query<AppendRow>(APPEND_BATCH_SQL, [JSON.stringify(items)]);
+  } catch {
+    return Promise.all(batch.map(alone));
+  }
+  return batch.map((_, i) => ({ ok: rows[i] ?? { locked: 0, replied: 0 } }));
+}
+
 export function gameLog(db: Database): GameLog {
   const { prisma } = db;
   const acceptedReply: GameLog['acceptedReply'] = async (id, sender, intentId) => {
@@ -154,6 +271,21 @@ export function gameLog(db: Database): GameLog {
       select: { seq: true },
     });
     return r?.seq ?? null;
+  };
+  const appends = new GroupCommit<AppendInput, AppendRow>((batch) => appendBatch(db.query, batch), {
+    ...APPEND_BATCH,
+    key: (input) => input.gameId,
+  });
+  /** Nothing more when the append was written; else why not (AppendConflict, RepeatedIntent). */
+  const settle = async (input: AppendInput, { locked, replied }: AppendRow): Promise<void> => {
+    if (locked !== 1) {
+      throw new AppendConflict(`game ${input.gameId} is no longer at seq ${input.expectedSeq}`);
+    }
+    if (replied !== 1) {
+      const first = await acceptedReply(input.gameId, input.sender, input.intentId);
+      if (first === null) throw new Error(`intent ${input.intentId} neither appended nor found`);
+      throw new RepeatedIntent(first);
+    }
   };
   return {
     async game(id) {
@@ -223,39 +355,18 @@ export function gameLog(db: Database): GameLog {
     acceptedReply,
 
     async append(input) {
-      const { gameId, expectedSeq, events } = input;
-      const seq = expectedSeq + events.length;
-      const write = async (db: Pick<typeof prisma, '$queryRawUnsafe'>) => {
-        const rows = await db.$queryRawUnsafe<{ locked: number; replied: number }[]>(
-          APPEND_SQL,
-          gameId,
-          expectedSeq,
-          input.sender,
-          input.intentId,
-          seq,
-          JSON.stringify(input.dice),
-          input.diceCursor,
-          input.finished,
-          JSON.stringify(events),
-          new Date(input.at).toISOString(),
-          input.clock === null ? null : JSON.stringify(input.clock),
-        );
-        const { locked, replied } = rows[0] ?? { locked: 0, replied: 0 };
-        if (locked !== 1) throw new AppendConflict(`game ${gameId} is no longer at seq ${expectedSeq}`);
-        if (replied !== 1) {
-          const first = await acceptedReply(gameId, input.sender, input.intentId);
-          if (first === null) throw new Error(`intent ${input.intentId} neither appended nor found`);
-          throw new RepeatedIntent(first);
-        }
-      };
+      // A snapshot rides in its own transaction (rare: once every snapshotEvery events); the other appends
+      // are written together with other games' (group commit).
+      if (input.snapshot === null) return settle(input, await appends.submit(input));
       const snapshot = input.snapshot;
-      if (snapshot === null) return write(prisma);
+      const seq = input.expectedSeq + input.events.length;
       await prisma.$transaction(async (tx) => {
-        await write(tx);
+        const inTransaction: Query = (sql, params = []) => tx.$queryRawUnsafe(sql, ...params);
+        await settle(input, await appendAlone(inTransaction, input));
         await tx.gameSnapshot.create({
-          data: { gameId, seq, format: SNAPSHOT_FORMAT, state: json(snapshot) },
+          data: { gameId: input.gameId, seq, format: SNAPSHOT_FORMAT, state: json(snapshot) },
         });
-        await tx.gameSnapshot.deleteMany({ where: { gameId, seq: { lt: seq } } });
+        await tx.gameSnapshot.deleteMany({ where: { gameId: input.gameId, seq: { lt: seq } } });
       }, APPEND_TRANSACTION);
     },
 

@@ -78,7 +78,9 @@ export function deliver(engine: RulesEngine, recipient: Recipient, out: Outgoing
               described: described.map((d) =>
                 d.type === 'split'
                   ? { ...d, markers: [...d.markers] }
-                  : { ...d, agreements: [...d.agreements], made: [...d.made] },
+                  : d.type === 'bid'
+                    ? { ...d, powers: [...d.powers] }
+                    : { ...d, agreements: [...d.agreements], made: [...d.made] },
               ),
             }
           : {}),

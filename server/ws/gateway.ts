@@ -17,12 +17,15 @@ import {
   type JoinMessage,
   PROTOCOL_VERSION,
 } from '../../shared/protocol/messages';
+import { inWords } from '../../shared/protocol/words';
 import type { AccessTokens } from '../auth/tokens';
+import type { ClusterNode, JoinedGame } from '../cluster/node';
 import type { ServerConfig } from '../config';
 import type { RulesEngine } from '../engine';
 import { HttpError } from '../http/errors';
 import { type Lobby, viewerIn } from '../lobby/lobby';
 import type { Metrics } from '../metrics';
+import { Room } from '../rooms/room';
 import type { Rooms } from '../rooms/rooms';
 import { deliver, type Recipient } from '../rooms/visibility';
 import { TokenBucket } from '../tokenBucket';
@@ -35,6 +38,8 @@ export interface GatewayOptions {
   readonly rooms: Rooms;
   readonly engine: RulesEngine;
   readonly metrics: Metrics;
+  /** Cluster mode: the games this process does not own are reached through it (null: one process). */
+  readonly cluster: ClusterNode | null;
   /** Called first at shutdown, before the sockets are closed (the rooms finish their intents). */
   readonly beforeClose: () => Promise<void>;
 }
@@ -64,7 +69,7 @@ const httpErrorCode = (error: HttpError): ErrorCode =>
   error.status === 404 ? 'unknownGame' : error.status === 401 ? 'unauthorised' : 'notSeated';
 
 export async function gateway(app: FastifyInstance, options: GatewayOptions): Promise<Gateway> {
-  const { config, tokens, lobby, rooms, engine, metrics } = options;
+  const { config, tokens, lobby, rooms, engine, metrics, cluster } = options;
   const connections = new Set<Connection>();
   /** Sockets following the list of live battles (`watchBattles`): each change is sent to them. */
   const battleWatchers = new Set<Connection>();
@@ -244,7 +249,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       malformed(
         conn,
         raw,
-        raw === null ? 'a frame must be one JSON object (text)' : z.prettifyError(parsed.error),
+        raw === null ? 'A frame must be one JSON object (text).' : inWords(parsed.error, 'message'),
       );
       return;
     }
@@ -409,8 +414,25 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       conn.send({ type: 'error', code, message: error.message, game: message.game });
       return;
     }
-    const room = loaded ?? (await rooms.get(message.game));
-    if (!room) {
+    const earlier = conn.joined.get(message.game);
+    if (earlier) {
+      conn.joined.delete(message.game);
+      await earlier.room.leave(conn.id);
+    }
+    const views = message.views ?? false;
+    const joined = loaded
+      ? loaded
+      : await joinWhereItIs(conn, message.game, recipient, views, message.lastSeq);
+    if (joined === 'ownerGone') {
+      conn.send({
+        type: 'error',
+        code: 'unavailable',
+        message: 'The server holding this game is gone; another takes it over in a few seconds: join again.',
+        game: message.game,
+      });
+      return;
+    }
+    if (!joined) {
       conn.send({
         type: 'error',
         code: 'gameNotRunning',
@@ -419,27 +441,79 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       });
       return;
     }
-    const earlier = conn.joined.get(message.game);
-    if (earlier) await earlier.room.leave(conn.id);
-    conn.joined.set(message.game, { room, recipient });
-    await room.join(
-      {
-        id: conn.id,
+    conn.joined.set(message.game, { room: joined, recipient });
+    if (joined instanceof Room) {
+      await joined.join(
+        {
+          id: conn.id,
+          recipient,
+          user: user.userId,
+          views,
+          send: (m) => conn.send(m),
+          sendEncoded: (text) => conn.sendEncoded(text),
+        },
+        message.lastSeq,
+      );
+    }
+  }
+
+  /** The game's room here, or (cluster mode) the socket joined through the process owning it (already
+   *  caught up); null when the game has not started. */
+  async function joinWhereItIs(
+    conn: Connection,
+    game: string,
+    recipient: Recipient,
+    views: boolean,
+    lastSeq: number | undefined,
+  ): Promise<Room | JoinedGame | 'ownerGone' | null> {
+    if (!cluster) return rooms.get(game);
+    for (let tries = 0; tries < 3; tries++) {
+      const where = await cluster.locate(game);
+      if (where === null || 'room' in where) return where?.room ?? null;
+      if ('ownerGone' in where) return 'ownerGone';
+      const remote = await cluster.join(
+        where.remote,
+        game,
+        conn.id,
+        conn.user!.userId,
         recipient,
-        user: user.userId,
-        views: message.views ?? false,
-        send: (m) => conn.send(m),
-        sendEncoded: (text) => conn.sendEncoded(text),
-      },
-      message.lastSeq,
-    );
+        views,
+        lastSeq,
+        {
+          send: (m) => conn.send(m),
+          sendEncoded: (text) => conn.sendEncoded(text),
+          lost: () => conn.close(CLOSE_CODES.goingAway, 'the server holding this game went away: reconnect'),
+        },
+      );
+      if (remote) return remote;
+    }
+    return 'ownerGone';
   }
 
   /** An intent reaches a room only from a player seated in that running game; anything else is refused
    *  here, from memory (Rooms.routeIntent), before it costs the room anything. */
   async function intent(conn: Connection, message: IntentMessage): Promise<void> {
     const user = conn.user!;
-    const route = await rooms.routeIntent(message.game, user.userId);
+    let route = await rooms.routeIntent(message.game, user.userId);
+    for (let tries = 0; 'remote' in route && cluster && tries < 3; tries++) {
+      const reply = await cluster.forwardIntent(route.remote, user.userId, message);
+      if (reply) {
+        conn.send(reply);
+        return;
+      }
+      route = await rooms.routeIntent(message.game, user.userId); // it moved meanwhile
+    }
+    if ('remote' in route) {
+      conn.send({
+        type: 'rejected',
+        id: message.id,
+        game: message.game,
+        code: 'unavailable',
+        message: 'The game is moving to another server: send it again.',
+        rule: 'protocol',
+      });
+      return;
+    }
     if ('refused' in route) {
       const earlier = route.finishedSeat
         ? await rooms.acceptedSeq(message.game, user.userId, message.id)

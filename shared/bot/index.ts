@@ -5,6 +5,7 @@
 // `strong` (every intent tried, more dice draws, maneuvers weighed by the strikes they lead to, hidden contents
 // drawn as the counts allow, danger by the rolls that bring stronger stacks onto its legions).
 import { type GameState, type Intent, type PlayerId, seededRandom } from '../engine/index';
+import { botBid } from './bid';
 import { greedyIntent } from './greedy';
 import { randomPick } from './randomPick';
 import { type BotSight, botSight } from './sight';
@@ -41,6 +42,9 @@ export function chooseFromSight(
   budgetMs: number = DEFAULT_BOT_BUDGET_MS,
 ): Intent | null {
   const random = typeof seed === 'number' ? seededRandom(seed) : seed;
+  // Cosmic Encounter Titan: every level bids the same fixed amounts (bid.ts).
+  const bid = botBid(sight);
+  if (bid !== null) return bid;
   // A margin for the sight's transfer and the answer.
   const deadline = performance.now() + budgetMs * 0.8;
   switch (level) {

@@ -165,6 +165,18 @@ export function guessState(sight: BotSight, random?: () => number): GameState {
     turnOrder: v.turnOrder,
     towerRolls: v.towerRolls,
     step: v.step,
+    // Cosmic Encounter Titan: the powers are public; the bids as far as this player may see them.
+    ce:
+      v.ce === null
+        ? null
+        : {
+            drawn: v.ce.drawn,
+            bids: v.ce.bids,
+            revealed: v.ce.revealed,
+            powers: v.ce.powers,
+            startScores: v.ce.startScores,
+            memory: v.ce.memory,
+          },
     legions,
     caretaker: v.caretaker,
     deadPile: v.deadPile,

@@ -27,7 +27,8 @@ export const MASTERCHARTS: Readonly<Record<Exclude<Terrain, 'Tower'>, readonly R
   Woods: chart('Centaur', 3, 'Warbear', 2, 'Unicorn'),
 };
 
-export type GameVariant = 'default' | 'titanPlus';
+/** The game variants (engine types.ts Variant): only TITANplus (21.3) changes the charts. */
+export type GameVariant = 'default' | 'titanPlus' | 'ceTitan';
 
 /**
  * 5.2, 18.5: the Tower Creatures, which any eligible legion in a Tower may muster and of which each player

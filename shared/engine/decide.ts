@@ -1,6 +1,7 @@
 // `decide`: the one entry point for every intent. It checks who may act (errata 1.3/1.4), hands the intent to
 // the step's entry in the STEPS table (steps.ts), and returns the events (the automatic part of the sequence
 // folded in) or a rejection.
+import { decidePowerUse } from './ce/hooks';
 import type { Decision } from './events';
 import type { Intent } from './intents';
 import { reject } from './rejections';
@@ -35,7 +36,12 @@ export function decide(state: GameState, actor: Actor, intent: Intent, dice: Dic
   if (intent.type === 'withdraw')
     return decideWithdraw(state, actor, rule.withdrawal && step.actor === actor);
   if (step.actor !== actor) return notYourTurn(state, step, actor);
-  return withStep(state, rule.decide(state, step, intent, dice) ?? wrongStep(step, intent.type));
+  return withStep(
+    state,
+    rule.decide(state, step, intent, dice) ??
+      decidePowerUse(state, actor, intent, dice) ??
+      wrongStep(step, intent.type),
+  );
 }
 
 /** Every accepted intent's events end with the step that follows (style: the last event is a `stepBegan` or

@@ -44,7 +44,13 @@ export function lossesOf(engagement: ActiveEngagement, side: BattleSide): readon
 
 /** The battle as the pure rules see it (maneuver.ts, strike.ts, rangestrike.ts, drift.ts, carryOver.ts). */
 export function battlePosition(battle: BattleState): BattlePosition {
-  return { terrain: battle.terrain, attackerEntry: battle.attackerEntry, characters: battle.characters };
+  return {
+    powers: battle.powers,
+    terrain: battle.terrain,
+    trees: battle.trees,
+    attackerEntry: battle.attackerEntry,
+    characters: battle.characters,
+  };
 }
 
 export function battleCharacter(battle: BattleState, id: string): BattleCharacterState | null {

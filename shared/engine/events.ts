@@ -10,10 +10,18 @@ import type {
   PlayerColor,
   Terrain,
 } from '../data/types';
-import type { BattleCharacterId, BattleSide } from './battle/position';
-import type { StrikeOption } from './battle/strike';
+import type { BattleCharacterId, BattleSide, StrikeOption } from './battle/position';
 import type { IntentType, Proposal } from './intents';
-import type { EngagementOutcome, GameOptions, GameResult, PlayerId, Rejection, Step } from './types';
+import type {
+  EngagementOutcome,
+  GameOptions,
+  GameResult,
+  PlayerId,
+  PowerId,
+  PowerMemory,
+  Rejection,
+  Step,
+} from './types';
 
 export type GameEvent =
   // ---------------------------------------------------------------- setup (Complete Sequence 1.x)
@@ -21,6 +29,40 @@ export type GameEvent =
       readonly type: 'gameCreated';
       readonly players: readonly { readonly id: PlayerId; readonly name: string }[];
       readonly options: GameOptions;
+    }
+  /** CE bidding rules: the powers drawn at random (`rolls`: the dice that drew them). */
+  | { readonly type: 'powersDrawn'; readonly powers: readonly PowerId[]; readonly rolls: readonly number[] }
+  /** CE bidding rules: a player's sealed bids, one per power drawn: to the bidder alone. */
+  | { readonly type: 'bidSubmitted'; readonly player: PlayerId; readonly bids: readonly number[] }
+  /** CE bidding rules: every bid, revealed at once when the last is in. */
+  | { readonly type: 'bidsRevealed'; readonly bids: Readonly<Record<PlayerId, readonly number[]>> }
+  /** CE bidding rules: a power assigned for `bid`; `score` the player's starting score (minus the bid, and what
+   *  his power adds); `rolls` the dice that broke a tie. */
+  | {
+      readonly type: 'powerAssigned';
+      readonly player: PlayerId;
+      readonly power: PowerId;
+      readonly bid: number;
+      readonly score: number;
+      readonly rolls: readonly number[];
+    }
+  /** CE set-up: the towers, as far apart as possible, and the order of play, drawn at random. */
+  | {
+      readonly type: 'setUpDrawn';
+      readonly towers: readonly { readonly player: PlayerId; readonly tower: LandNumber }[];
+      readonly order: readonly PlayerId[];
+      readonly rolls: readonly number[];
+    }
+  /** A power used: `words` for the history; seen by `audience` only; `data` for the power's fold (power.ts). */
+  | {
+      readonly type: 'powerUsed';
+      readonly player: PlayerId;
+      readonly power: PowerId;
+      readonly act: string;
+      readonly words: string;
+      readonly audience: 'all' | readonly PlayerId[];
+      /** `data.rolls`: every die the act rolled, in the order rolled (the server's dice check, rooms/dice.ts). */
+      readonly data: PowerMemory;
     }
   | { readonly type: 'towerRolled'; readonly player: PlayerId; readonly roll: number }
   /** 1.3.1.2: towers assigned where possible after a set of rolls (5.1). */

@@ -2,6 +2,7 @@
 // whole log. No rule is decided here (style 4-5): the events carry the decisions. Engagement and battle
 // events are applied by the engagement helper's `evolveEngagementEvent`.
 import type { CharacterName, MarkerId } from '../data/types';
+import { evolveCeEvent, initialCe } from './ce/fold';
 import { mergeKnown, withoutCharacters } from './contents';
 import { evolveEngagementEvent } from './engagementEvolve';
 import type { EngagementEvent, EventOf, GameEvent } from './events';
@@ -39,6 +40,13 @@ function evolveMasterplayEvent(state: GameState, event: Exclude<GameEvent, Engag
   switch (event.type) {
     case 'gameCreated':
       return createdState(event);
+    case 'powersDrawn':
+    case 'bidSubmitted':
+    case 'bidsRevealed':
+    case 'powerAssigned':
+    case 'setUpDrawn':
+    case 'powerUsed':
+      return evolveCeEvent(state, event);
     case 'towerRolled':
       return { ...state, towerRolls: { ...state.towerRolls, [event.player]: event.roll } };
     case 'towersAssigned':
@@ -115,6 +123,7 @@ function createdState(event: EventOf<'gameCreated'>): GameState {
     battle: null,
     timeCalled: null,
     result: null,
+    ce: initialCe(event.options),
   };
 }
 

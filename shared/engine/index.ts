@@ -2,10 +2,15 @@
 // tests and the browser need comes from here. The browser imports nothing else of the engine (Biome's
 // noRestrictedImports): what is legal comes from the server's `legal`, and why an intent it builds is not
 // comes from the checks below, the same ones `decide` applies, over what that player knows.
-export { type StrikeOption, strikeOptions } from './battle/strike';
+export type { StrikeOption } from './battle/position';
+export { strikeOptions } from './battle/strike';
+export { CATALOGUE } from './ce/catalogue';
+export { entry as powerEntry } from './ce/catalogueEntry';
+export type { PowerEntry, PowerId } from './ce/power';
 export { mergeKnown } from './contents';
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
+export { outsideNegotiation } from './engagementView';
 export type { Decision, EventOf, GameEvent, GameEventType } from './events';
 export { evolve, replay } from './evolve';
 export { decideForced, type ForcedBy, type ForcedPlay, type TimedPhase, timedPhase } from './forced';
@@ -17,6 +22,7 @@ export {
   type Proposal,
   proposalSchema,
 } from './intents';
+export { type LegionKnowledge, legionKnowledge } from './knowledge';
 export { type DescribedChoice, describedChoices, legalIntents } from './legal';
 export {
   type LegionMove,
@@ -26,7 +32,7 @@ export {
   TITAN_TELEPORT_SCORE,
   towerTeleportLord,
 } from './movement';
-export { canMuster, recruitOptions } from './muster';
+export { canMuster, recruitOptions, recruitsByTerrain } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';

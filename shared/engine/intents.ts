@@ -27,7 +27,31 @@ export const proposalSchema = z.object({
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
+/** CE bidding rules: a bid is a non-negative whole number of points; one of 600 or more would leave its winner's
+ *  Titan at strength 0 or less before the first turn (docs/ce-titan.md). */
+export const MAX_BID = 599;
+
+const powerValue = z.union([
+  z.number().int(),
+  z.string().max(60),
+  z.boolean(),
+  z.array(z.union([z.number().int(), z.string().max(60)])).max(12),
+]);
+/** A power's data (shared/engine/ce/power.ts PowerMemory). */
+export const powerMemorySchema = z.record(z.string().min(1).max(30), powerValue);
+export { powerValue as powerValueSchema };
+
 export const intentSchema = z.discriminatedUnion('type', [
+  // --- Cosmic Encounter Titan (rules 004): the bidding, and a power's decisions
+  z.object({ type: z.literal('drawPowers') }),
+  z.object({ type: z.literal('bid'), bids: z.array(z.number().int().min(0).max(MAX_BID)).min(1).max(7) }),
+  z.object({ type: z.literal('choosePower'), power: z.number().int().min(10).max(66) }),
+  /** A power's act (`act` names it within the player's power; `args` its details). */
+  z.object({
+    type: z.literal('usePower'),
+    act: z.string().min(1).max(40),
+    args: powerMemorySchema.optional(),
+  }),
   // --- Setup (Complete Sequence 1.3, 1.4; 5.0, 5.1)
   z.object({ type: z.literal('rollTower') }),
   z.object({ type: z.literal('chooseColor'), color: z.enum(PLAYER_COLORS) }),

@@ -4,7 +4,7 @@
 // turn (4.1, errata 4.1/5.2), scores are never negative and only grow (16.0, 17.0, 19.4: points are only ever
 // added), and exactly one player is due to act unless the game is over (errata 1.3/1.4). Returns the violations
 // (none: []).
-import { CHARACTERS } from '../data/characters';
+import { CHARACTERS, titanPower } from '../data/characters';
 import type { CharacterName } from '../data/types';
 import { CHARACTER_NAMES } from '../data/types';
 import { MAX_LEGION_HEIGHT } from './muster';
@@ -13,14 +13,20 @@ import { unusedCharacters } from './startingState';
 import type { GameState } from './types';
 
 export function checkInvariants(state: GameState): string[] {
-  return [...conservation(state, true), ...legionHeights(state), ...scores(state), ...oneActor(state)];
+  return [
+    ...conservation(state, true),
+    ...legionHeights(state),
+    ...scores(state),
+    ...ceInvariants(state),
+    ...oneActor(state),
+  ];
 }
 
 /** The invariants that hold after every single event. Two only hold once all of a decision's events are
  *  applied: the one-actor rule (the step is changed by the last event) and "each player still in the game has
  *  his Titan" (a player's legions are removed one by one before he is out); in between a player has at most one. */
 export function checkStateInvariants(state: GameState): string[] {
-  return [...conservation(state, false), ...legionHeights(state), ...scores(state)];
+  return [...conservation(state, false), ...legionHeights(state), ...scores(state), ...ceInvariants(state)];
 }
 
 /** Errata 3.5: every character is in exactly one place; the Titans: one per player still in the game. */
@@ -95,12 +101,40 @@ function legionHeights(state: GameState): string[] {
 export function checkTransition(before: GameState, after: GameState): string[] {
   return after.players.flatMap((p) => {
     const was = before.players.find((q) => q.id === p.id)?.score ?? 0;
-    return p.score < was ? [`${p.id}'s score fell from ${was} to ${p.score}`] : [];
+    // CE bidding rules: a player's score is set to minus his winning bid as his power is assigned.
+    const assigned = before.ce?.powers[p.id] === undefined && after.ce?.powers[p.id] !== undefined;
+    return p.score < was && !assigned ? [`${p.id}'s score fell from ${was} to ${p.score}`] : [];
   });
 }
 
+/** Scores are never negative; in Cosmic Encounter Titan they start at minus the bid, but a player still in the
+ *  game has a Titan of strength 1 at least (CE bidding rules: 0 or less and he is out). */
 function scores(state: GameState): string[] {
+  if (state.ce !== null) {
+    return state.players
+      .filter((p) => !p.eliminated && titanPower(p.score) < 1)
+      .map((p) => `${p.id} is still in the game with a Titan of strength ${titanPower(p.score)}`);
+  }
   return state.players.filter((p) => p.score < 0).map((p) => `${p.id} has a negative score (${p.score})`);
+}
+
+/** Cosmic Encounter Titan: each power assigned once, to one player, among those drawn, with its start score;
+ *  the bids revealed only once all are in. */
+function ceInvariants(state: GameState): string[] {
+  const ce = state.ce;
+  if (ce === null) return [];
+  const problems: string[] = [];
+  const assigned = Object.entries(ce.powers);
+  if (new Set(assigned.map(([, id]) => id)).size !== assigned.length) problems.push('a power assigned twice');
+  for (const [player, id] of assigned) {
+    if (!ce.drawn.includes(id)) problems.push(`${player} has power ${id}, which was not drawn`);
+    if (ce.startScores[player] === undefined) problems.push(`${player} has a power but no starting score`);
+  }
+  if (ce.revealed && state.players.some((p) => ce.bids[p.id] === undefined))
+    problems.push('the bids were revealed before every bid was in');
+  if (state.turn !== null && assigned.length < Math.min(state.players.length, ce.drawn.length))
+    problems.push('the game began before every power was assigned');
+  return problems;
 }
 
 /** Errata 1.3, 1.4: one player at a time; nobody once the game is over. */

@@ -1,6 +1,7 @@
 // The concrete legal choices of a player now (bots and the client use them): the step's entry in the STEPS
 // table (steps.ts) lists them from the same checks `decide` applies; withdrawing is added where errata 20.4
 // allows it; `describedChoices` describes exactly the parameterised ones listed in one form. The tournament director's two acts are his at any point before the end (21.1, 20.5).
+import { powerChoices } from './ce/hooks';
 import type { Intent } from './intents';
 import { type DescribedChoice, ruleOf } from './steps';
 import type { Actor, GameState } from './types';
@@ -14,7 +15,12 @@ export function legalIntents(state: GameState, player: Actor): Intent[] {
   }
   if (step.actor !== player) return [];
   const rule = ruleOf(step);
-  return rule.withdrawal ? [...rule.choices(state, step), { type: 'withdraw' }] : rule.choices(state, step);
+  // Cosmic Encounter Titan: the player's power's own choices at this step (ce/hooks.ts), like any other.
+  const choices =
+    step.kind === 'powerDecision'
+      ? rule.choices(state, step)
+      : [...rule.choices(state, step), ...powerChoices(state, player)];
+  return rule.withdrawal ? [...choices, { type: 'withdraw' }] : choices;
 }
 
 export type { DescribedChoice };

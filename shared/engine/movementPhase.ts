@@ -2,6 +2,8 @@
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
 import type { CharacterName } from '../data/types';
+import { powerMovementRoll } from './ce/hooks';
+import { NO_TITAN_TOWER_HOP_RULE, variantMoves } from './ce/masterboard';
 import { beginEngagementPhase } from './engagementPhase';
 import type { Decision, GameEvent } from './events';
 import { foldEvents } from './evolve';
@@ -26,6 +28,9 @@ export function decideRollMovement(state: GameState, player: PlayerId, dice: Dic
       'Complete Sequence 2.1, errata 4.1/5.2',
     );
   }
+  // CE Titan: a power may roll for movement its own way (64 HI-&-LOIS M1).
+  const rolled = powerMovementRoll(state, player, false, dice);
+  if (rolled !== null) return rolled;
   return {
     events: [
       { type: 'movementRolled', player, roll: rollOne(dice), mulligan: false },
@@ -37,6 +42,8 @@ export function decideRollMovement(state: GameState, player: PlayerId, dice: Dic
 export function decideTakeMulligan(state: GameState, player: PlayerId, dice: Dice): Decision {
   const problem = mulliganProblem(state, player);
   if (problem !== null) return { rejected: problem };
+  const rolled = powerMovementRoll(state, player, true, dice);
+  if (rolled !== null) return rolled;
   return { events: [{ type: 'movementRolled', player, roll: rollOne(dice), mulligan: true }] };
 }
 
@@ -71,7 +78,14 @@ export function hasMoved(state: GameState, legionId: string): boolean {
 /** The legal moves of one of the Mover's legions now: none once it has moved (each legion moves once). */
 export function legionMoves(state: GameState, legionId: string): LegionMove[] {
   if (hasMoved(state, legionId)) return [];
-  return legalMoves(moveContext(state, legionId));
+  return movesInThisGame(state, legionId, moveContext(state, legionId));
+}
+
+/** The standard legal moves (movement.ts), then the variant's (Cosmic Encounter Titan: ce/masterboard.ts). */
+function movesInThisGame(state: GameState, legionId: string, ctx: MoveContext): LegionMove[] {
+  const legion = state.legions[legionId];
+  if (legion === undefined) throw new Error(`no legion ${legionId}`);
+  return variantMoves(state, legion, ctx.roll, legalMoves(ctx));
 }
 
 /** The one check of a move (decide and legalIntents both use it): the move to make, or why not. */
@@ -93,8 +107,24 @@ export function checkMove(
     );
   }
   const ctx = moveContext(state, legion.id);
-  const candidates = legalMoves(ctx).filter((m) => m.land === intent.land && m.via === intent.via);
-  if (candidates.length === 0) return { rejected: whyNot(ctx, intent) };
+  const candidates = movesInThisGame(state, legion.id, ctx).filter(
+    (m) => m.land === intent.land && m.via === intent.via,
+  );
+  if (candidates.length === 0) {
+    const standard = legalMoves(ctx).some((m) => m.land === intent.land && m.via === intent.via);
+    if (standard && state.ce !== null) {
+      return reject(
+        'illegalMove',
+        legion.characters.includes('Titan') &&
+          intent.via === 'towerTeleport' &&
+          playerOf(state, player).turnsTaken <= 1
+          ? 'Your Titan cannot teleport from Tower to Tower on your first turn.'
+          : 'Your power does not allow this move.',
+        NO_TITAN_TOWER_HOP_RULE,
+      );
+    }
+    return { rejected: whyNot(ctx, intent) };
+  }
   const entry = intent.entry ?? null;
   const chosen =
     entry === null

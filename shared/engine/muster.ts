@@ -5,7 +5,7 @@
 import { CHARACTERS } from '../data/characters';
 import type { GameVariant } from '../data/mastercharts';
 import { MASTERCHARTS, towerCreatures } from '../data/mastercharts';
-import type { CharacterName, Terrain } from '../data/types';
+import { type CharacterName, TERRAINS, type Terrain } from '../data/types';
 import { countOf } from './contents';
 
 /** A creature the legion may muster, with every minimal set of its characters it could reveal to qualify
@@ -19,6 +19,8 @@ export interface RecruitOptionsOpts {
   readonly variant?: GameVariant;
   /** What the caretaker still holds; a creature with 0 (or less) left is not offered. Missing: plenty. */
   readonly caretaker?: Readonly<Partial<Record<CharacterName, number>>>;
+  /** CE Titan: the legion's power changes the options (ce/hooks.ts powerRecruits), before the limits above. */
+  readonly adjust?: (options: RecruitOption[]) => RecruitOption[];
 }
 
 /** 4.1, 18.1: a legion of seven characters cannot muster. */
@@ -43,13 +45,31 @@ export function recruitOptions(
   opts: RecruitOptionsOpts = {},
 ): RecruitOption[] {
   const variant = opts.variant ?? 'default';
-  const options = terrain === 'Tower' ? towerOptions(characters, variant) : chartOptions(terrain, characters);
+  const standard =
+    terrain === 'Tower' ? towerOptions(characters, variant) : chartOptions(terrain, characters);
+  const options = opts.adjust === undefined ? standard : opts.adjust(standard);
   return options.filter(
     (o) =>
       o.reveal.length > 0 &&
       !(variant === 'titanPlus' && UNUSED_IN_TITAN_PLUS.includes(o.creature)) &&
       (opts.caretaker?.[o.creature] ?? 1) > 0,
   );
+}
+
+/**
+ * A recruit preview (issue 14): what a legion holding `characters` could muster in each terrain (18.3–18.5), the
+ * creatures of `recruitOptions` by name; nothing anywhere for a legion of seven (18.1, `canMuster`). For a
+ * legion partly known, `characters` is what is surely in it: it could muster at least these.
+ */
+export function recruitsByTerrain(
+  characters: readonly CharacterName[],
+  height: number,
+  opts: RecruitOptionsOpts = {},
+): Readonly<Record<Terrain, readonly CharacterName[]>> {
+  const full = height >= MAX_LEGION_HEIGHT;
+  return Object.fromEntries(
+    TERRAINS.map((t) => [t, full ? [] : recruitOptions(t, characters, opts).map((o) => o.creature)]),
+  ) as Record<Terrain, CharacterName[]>;
 }
 
 /** 18.2, 18.3: on a regular terrain a Creature of the chart musters a like or any lesser Creature; the number

@@ -2,6 +2,7 @@
 // turn and still stands may muster one character, revealing exactly one of the minimal sets that qualify it.
 import { land } from '../data/masterboard';
 import type { MarkerId } from '../data/types';
+import { powerRecruits } from './ce/hooks';
 import { sameCharacters, sortCharacters } from './contents';
 import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';
@@ -65,9 +66,11 @@ export function musterOptions(state: GameState, player: PlayerId, legionId: Mark
   if (musterEligibilityProblem(state, player, legionId) !== null) return [];
   const legion = state.legions[legionId];
   if (legion === undefined) return [];
-  return recruitOptions(land(legion.land).terrain, legion.characters, {
+  const terrain = land(legion.land).terrain;
+  return recruitOptions(terrain, legion.characters, {
     variant: state.options.variant,
     caretaker: state.caretaker,
+    adjust: (options) => powerRecruits(state, legion, terrain, options),
   });
 }
 
@@ -84,7 +87,10 @@ export function checkMuster(
   const terrain = land(legion.land).terrain;
   const option = musterOptions(state, player, intent.legion).find((o) => o.creature === intent.creature);
   if (option === undefined) {
-    const unlimited = recruitOptions(terrain, legion.characters, { variant: state.options.variant });
+    const unlimited = recruitOptions(terrain, legion.characters, {
+      variant: state.options.variant,
+      adjust: (options) => powerRecruits(state, legion, terrain, options),
+    });
     if (unlimited.some((o) => o.creature === intent.creature)) {
       return rejection('illegalMuster', `The caretaker has no ${intent.creature} left.`, '18.0, errata 3.5');
     }

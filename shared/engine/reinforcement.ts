@@ -5,6 +5,7 @@
 // counts as the legion's muster for the turn (18.0).
 import { land } from '../data/masterboard';
 import type { CharacterName } from '../data/types';
+import { powerRecruits } from './ce/hooks';
 import { sameCharacters, sortCharacters } from './contents';
 import { nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
@@ -76,9 +77,11 @@ export function reinforcementOptions(state: GameState): RecruitOption[] {
   const engagement = requireEngagement(state);
   const legion = state.legions[engagement.defender];
   if (legion === undefined) return [];
-  return recruitOptions(land(engagement.land).terrain, legion.characters, {
+  const terrain = land(engagement.land).terrain;
+  return recruitOptions(terrain, legion.characters, {
     variant: state.options.variant,
     caretaker: state.caretaker,
+    adjust: (options) => powerRecruits(state, legion, terrain, options),
   });
 }
 

@@ -6,6 +6,8 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
+import { powerScoring } from './ce/hooks';
+import { angelsDue } from './ce/titan';
 import { sameCharacters } from './contents';
 import { openEngagements } from './engagementPhase';
 import { legionOfSide, lossesOf, ownerOfSide, requireEngagement } from './engagementState';
@@ -14,12 +16,12 @@ import { andThen } from './evolve';
 import { playerOf } from './lookups';
 import { beginMusterPhase } from './musterPhase';
 import { reinforcementIntents, reinforcementProblem } from './reinforcement';
-import { angelsEarned, engagementPoints } from './scoring';
+import { engagementPoints } from './scoring';
 import { summonCandidates, summonIntents, summonProblem } from './summon';
 import type { Elimination } from './titan';
 import { eliminationEvents } from './titan';
 import { gameOverEvents } from './turn';
-import type { EngagementResult, GameState, Legion, Step } from './types';
+import type { EngagementResult, EngagementScore, GameState, Legion, Step } from './types';
 
 function requireResult(state: GameState): EngagementResult {
   const result = requireEngagement(state).result;
@@ -101,13 +103,28 @@ export function resolveEngagement(state: GameState): GameEvent[] {
   }
   const score = engagementPoints(state, engagement, result);
   if (score === null) return andThen(state, events, afterAngels);
-  events.push({ type: 'pointsScored', player: score.player, points: score.points, reason: score.reason });
+  // CE Titan: a power may decide on the points first (46 REPUBLICAN B1); it resumes with `awardPoints`.
+  return andThen(state, events, (s) => powerScoring(s, score) ?? awardPoints(s, score));
+}
+
+/** 2.5.6.8: the victor scores the engagement's points and takes the Angels they earn (17.x). */
+export function awardPoints(state: GameState, score: EngagementScore): GameEvent[] {
+  if (score.points <= 0) return afterAngels(state);
+  const engagement = requireEngagement(state);
+  const winner = requireResult(state).winner as BattleSide;
+  const events: GameEvent[] = [
+    { type: 'pointsScored', player: score.player, points: score.points, reason: score.reason },
+  ];
   const before = playerOf(state, score.player).score;
-  const winner = result.winner as BattleSide;
   const legionId = legionOfSide(engagement, winner);
   return andThen(state, events, (s) => {
     // 17.0, 17.2: one Angel per multiple of 100 crossed; 19.3: the Titan's slayer may take them too.
-    const step = nextAngelStep(s, score.player, legionId, angelsEarned(before, before + score.points));
+    const step = nextAngelStep(
+      s,
+      score.player,
+      legionId,
+      angelsDue(s, score.player, before, before + score.points),
+    );
     return step === null ? afterAngels(s) : [{ type: 'stepBegan', step }];
   });
 }

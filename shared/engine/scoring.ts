@@ -5,7 +5,7 @@ import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
 import { lossesOf, ownerOfSide } from './engagementState';
 import { playerOf } from './lookups';
-import type { ActiveEngagement, EngagementResult, GameState, PlayerId } from './types';
+import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
 
 /** 16.0: the value of characters (power × skill; a Titan at its owner's current power × 4, 19.1). */
 export function charactersValue(characters: readonly CharacterName[], ownerScore: number): number {
@@ -26,7 +26,7 @@ export function engagementPoints(
   state: GameState,
   engagement: ActiveEngagement,
   result: EngagementResult,
-): { readonly player: PlayerId; readonly points: number; readonly reason: 'engagement' | 'fled' } | null {
+): EngagementScore | null {
   const winner = result.winner;
   if (winner === null || result.outcome === 'timeLoss' || result.outcome === 'mutualElimination') return null;
   const loser: BattleSide = opponent(winner);

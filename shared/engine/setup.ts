@@ -2,6 +2,7 @@ import { MARKERS } from '../data/markers';
 import { towerCreatures } from '../data/mastercharts';
 import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/types';
 import { PLAYER_COLORS } from '../data/types';
+import { powerOf, startingLegions } from './ce/hooks';
 import type { Decision, GameEvent } from './events';
 import { foldEvents, replay } from './evolve';
 import type { IntentOf } from './intents';
@@ -33,7 +34,11 @@ export function createGame(setup: GameSetup): { state: GameState; events: GameEv
   if (first === undefined) throw new Error('createGame: no players');
   const events: GameEvent[] = [
     { type: 'gameCreated', players, options },
-    { type: 'stepBegan', step: { kind: 'rollTower', actor: first.id } },
+    // CE bidding rules: a game of Cosmic Encounter Titan begins with the draw of the powers; no tower rolls.
+    {
+      type: 'stepBegan',
+      step: { kind: options.variant === 'ceTitan' ? 'drawPowers' : 'rollTower', actor: first.id },
+    },
   ];
   return { state: replay(events), events };
 }
@@ -49,6 +54,7 @@ function gameOptions(setup: GameSetup): GameOptions {
     variant: setup.options?.variant ?? DEFAULT_OPTIONS.variant,
     handicapMulligans: { ...(setup.options?.handicapMulligans ?? {}) },
     timeLimits: { ...(setup.options?.timeLimits ?? DEFAULT_OPTIONS.timeLimits) },
+    ...(setup.options?.variant === 'ceTitan' ? { powersDrawn: setup.options.powersDrawn ?? 'N' } : {}),
   };
   for (const [id, count] of Object.entries(options.handicapMulligans)) {
     if (!ids.includes(id)) throw new Error(`createGame: handicap for unknown player ${id}`);
@@ -155,17 +161,14 @@ export function colorStepEvents(state: GameState): GameEvent[] {
   const placed: GameEvent[] = state.turnOrder.flatMap((id): GameEvent[] => {
     const p = state.players.find((x) => x.id === id);
     if (p === undefined || p.eliminated || p.tower === null) return [];
-    const legion = p.markersAvailable[0];
-    if (legion === undefined) throw new Error(`${id} has no legion markers`);
-    return [
-      {
-        type: 'startingLegionPlaced',
-        player: id,
-        legion,
-        land: p.tower,
-        characters: startingCharacters(state.options.variant),
-      },
-    ];
+    const tower = p.tower;
+    // CE S powers may start with other legions (ce/hooks.ts startingLegions).
+    const legions = startingLegions(powerOf(state, id), startingCharacters(state.options.variant));
+    return legions.map((characters, i): GameEvent => {
+      const legion = p.markersAvailable[i];
+      if (legion === undefined) throw new Error(`${id} has no legion markers`);
+      return { type: 'startingLegionPlaced', player: id, legion, land: tower, characters };
+    });
   });
   const first = state.turnOrder.find((id) => !state.players.find((p) => p.id === id)?.eliminated);
   if (first === undefined) throw new Error('no player left to take the first turn');

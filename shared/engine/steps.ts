@@ -29,12 +29,15 @@ import {
   mustStrike,
   strikeIntents,
 } from './battle/strikePhase';
+import { BIDDING_RULE, decideBid, decideChoosePower, decideDrawPowers } from './ce/bidding';
+import type { PowerId } from './ce/power';
+import { powerById } from './ce/registry';
 import { concede } from './concession';
 import { decideChooseEngagement, decideFlee, engagementChoices, mayFlee } from './engagement';
 import { requireBattle, requireEngagement, sideOfPlayer } from './engagementState';
 import type { Decision, GameEvent } from './events';
 import { andThen } from './evolve';
-import { type Intent, type IntentType, MAX_PROPOSALS, type Proposal } from './intents';
+import { type Intent, type IntentType, MAX_BID, MAX_PROPOSALS, type Proposal } from './intents';
 import { playerOf } from './lookups';
 import {
   decideDoneMoving,
@@ -57,12 +60,12 @@ import {
 } from './negotiation';
 import { decideReinforce, reinforcementIntents } from './reinforcement';
 import { reject } from './rejections';
-import { afterAngels, resolveEngagement } from './resolution';
+import { afterAngels, awardPoints, resolveEngagement } from './resolution';
 import { availableColors, decideChooseColor, decideRollTower } from './setup';
 import { decideSplit, firstSplitPending, splitIntents } from './split';
 import { decideSummon, summonIntents } from './summon';
 import { decideEndTurn } from './turn';
-import type { Dice, GameState, PlayerId, Step, StepKind } from './types';
+import type { Dice, EngagementScore, GameState, PlayerId, Step, StepKind } from './types';
 
 export type StepOf<K extends StepKind> = Extract<Step, { readonly kind: K }>;
 
@@ -91,6 +94,9 @@ export type DescribedChoice =
   /** 4.2, 4.6: each listed split may give its new legions any distinct markers of these instead of the ones it
    *  names (the lowest free ones). */
   | { readonly type: 'split'; readonly markers: readonly MarkerId[] }
+  /** CE bidding rules: a `bid` is any list of whole numbers from 0 to `maxBid`, one per power of `powers` (in
+   *  that order); the one listed bids nothing. */
+  | { readonly type: 'bid'; readonly powers: readonly PowerId[]; readonly maxBid: number }
   /** Errata 9.3, 2.5.4: a `propose` is any set of 1 to `maxProposals` of `agreements` holding at least one not
    *  among `made` (the sender's own proposals so far); the listed ones are a few sets of one. */
   | {
@@ -151,6 +157,54 @@ function decideAngel(state: GameState, step: StepOf<'acquireAngel'>, intent: Int
 }
 
 export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } = {
+  // ---------------------------------------------------------------- Cosmic Encounter Titan's bidding (rules 004)
+  drawPowers: {
+    words: 'the draw of the powers',
+    rule: BIDDING_RULE,
+    withdrawal: true,
+    choices: () => [{ type: 'drawPowers' }],
+    decide: (state, _step, intent, dice) =>
+      intent.type === 'drawPowers' ? decideDrawPowers(state, dice) : null,
+    // Like a tower roll (errata 5.1): the draw is made for a player who will not make it.
+    onRefusal: () => ({ type: 'drawPowers' }),
+  },
+  bid: {
+    words: 'the sealed bidding',
+    rule: BIDDING_RULE,
+    withdrawal: true,
+    choices: (state) => [{ type: 'bid', bids: (state.ce?.drawn ?? []).map(() => 0) }],
+    decide: (state, step, intent, dice) =>
+      intent.type === 'bid' ? decideBid(state, step.actor, intent, dice) : null,
+    // Refusing to bid is a bid of nothing for every power.
+    onRefusal: (state) => ({ type: 'bid', bids: (state.ce?.drawn ?? []).map(() => 0) }),
+    described: (state) => [{ type: 'bid', powers: state.ce?.drawn ?? [], maxBid: MAX_BID }],
+  },
+  choosePower: {
+    words: 'the choice of a power',
+    rule: BIDDING_RULE,
+    withdrawal: false,
+    choices: (_state, step) => step.powers.map((power): Intent => ({ type: 'choosePower', power })),
+    decide: (state, step, intent, dice) =>
+      intent.type === 'choosePower' ? decideChoosePower(state, step, intent, dice) : null,
+    onRefusal: (_state, step) => ({ type: 'choosePower', power: step.powers[0] ?? 0 }),
+  },
+  powerDecision: {
+    words: 'a decision of a power',
+    rule: 'CE powers',
+    withdrawal: false,
+    choices: (state, step) => powerById(step.power).choices?.(state, step.actor) ?? [],
+    decide: (state, step, intent, dice) => {
+      if (intent.type !== 'usePower') return null;
+      const decision = powerById(step.power).decide?.(state, step.actor, intent, dice) ?? null;
+      const scoring = step.scoring;
+      if (decision === null || scoring === undefined) return decision;
+      // 2.5.6.8: the points the power decided on are scored, then the resolution goes on (resolution.ts).
+      return then(state, decision, (s) =>
+        awardPoints(s, { ...scoring, points: decidedPoints(decision, scoring) }),
+      );
+    },
+    onRefusal: (state, step) => powerById(step.power).choices?.(state, step.actor)[0] ?? null,
+  },
   // ---------------------------------------------------------------- set up (Complete Sequence 1.3, 1.4)
   rollTower: {
     words: 'the tower rolls',
@@ -468,6 +522,14 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
   },
 };
 
+/** The points a power's scoring decision settled on: its last `powerUsed` event's `data.points` (types.ts Step). */
+function decidedPoints(decision: Decision, scoring: EngagementScore): number {
+  if ('rejected' in decision) return scoring.points;
+  const used = decision.events.filter((e) => e.type === 'powerUsed').at(-1);
+  const points = used?.type === 'powerUsed' ? used.data.points : undefined;
+  return typeof points === 'number' ? points : scoring.points;
+}
+
 /** 2.5.6.4.x.4–6: strikes and rangestrikes; done once no character must strike (12.1); concede. */
 function strikeChoices(state: GameState, side: BattleSide): Intent[] {
   const done: Intent[] =
@@ -482,7 +544,7 @@ function decideStriking(state: GameState, intent: Intent, dice: Dice): Decision 
     case 'rangestrike':
       return decideRangestrike(state, intent, dice);
     case 'doneStriking':
-      return decideDoneStriking(state);
+      return decideDoneStriking(state, dice);
     case 'concede':
       return decideStrikeConcession(state);
     default:
@@ -497,6 +559,10 @@ export function ruleOf<S extends ActingStep>(step: S): StepRule<S> {
 
 /** What each intent asks, in a player's words ("You cannot <words> now"). */
 const INTENT_WORDS: Readonly<Record<IntentType, string>> = {
+  drawPowers: 'draw the powers',
+  bid: 'bid for the powers',
+  choosePower: 'choose a power',
+  usePower: 'use your power',
   rollTower: 'roll for your tower',
   chooseColor: 'choose a colour',
   split: 'split a legion',

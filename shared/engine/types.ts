@@ -9,8 +9,13 @@ import type {
   PlayerColor,
   Terrain,
 } from '../data/types';
-import type { BattleCharacter, BattleCharacterId, BattleSide } from './battle/position';
-import type { StrikeOption } from './battle/strike';
+import type {
+  BattleCharacter,
+  BattleCharacterId,
+  BattlePowers,
+  BattleSide,
+  StrikeOption,
+} from './battle/position';
 import type { Proposal } from './intents';
 
 /** A seat in the game, assigned by whoever creates it (the server uses "p1".."p6"). */
@@ -56,11 +61,14 @@ export const REJECTION_CODES = [
 ] as const;
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
-export type Variant = 'default' | 'titanPlus';
+export const VARIANTS = ['default', 'titanPlus', 'ceTitan'] as const;
+export type Variant = (typeof VARIANTS)[number];
 
 export interface GameOptions {
-  /** 'titanPlus' is the shortened game of 21.3. */
+  /** 'titanPlus' is the shortened game of 21.3; 'ceTitan' the Cosmic Encounter Titan variant (rules 004). */
   readonly variant: Variant;
+  /** CE bidding rules: N powers are drawn for N players, or N+1 (ceTitan only; default 'N'). */
+  readonly powersDrawn?: 'N' | 'N+1';
   /** Errata 7.6 handicap: a fixed number of mulligans for named players (replacing their first-turn mulligan). */
   readonly handicapMulligans: Readonly<Record<PlayerId, number>>;
   /** Time limits (errata 21.0) are kept by the server's clocks; the engine only records what was agreed. */
@@ -172,6 +180,13 @@ export interface ActiveEngagement extends PendingEngagement {
   readonly result: EngagementResult | null;
 }
 
+/** 2.5.6.8: what the victor of an engagement scores (scoring.ts engagementPoints). */
+export interface EngagementScore {
+  readonly player: PlayerId;
+  readonly points: number;
+  readonly reason: 'engagement' | 'fled';
+}
+
 export interface EngagementResult {
   readonly outcome: EngagementOutcome;
   readonly winner: BattleSide | null;
@@ -185,6 +200,8 @@ export interface PendingCarryOver {
 }
 
 export interface BattleState {
+  /** Cosmic Encounter Titan: each side's power, fixed when the battle starts (null in other games). */
+  readonly powers: BattlePowers | null;
   readonly land: LandNumber;
   readonly terrain: Terrain;
   readonly attackerEntry: AttackerSide;
@@ -208,6 +225,11 @@ export interface BattleState {
   readonly reinforcement: 'notYet' | 'available' | 'taken' | 'lost';
   /** A character summoned or mustered this phase that must enter or it never joined (errata 10.1, 14.1, 15.1). */
   readonly mustEnter: readonly { readonly id: BattleCharacterId; readonly from: MarkerId | null }[];
+  /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
+   *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
+  readonly struckAt: readonly BattleCharacterId[];
+  /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2). */
+  readonly trees: readonly HexLabel[];
 }
 
 /**
@@ -215,6 +237,28 @@ export interface BattleState {
  * (errata 1.3, 1.4). Sub-steps of an engagement read the engagement/battle state for their details.
  */
 export type Step =
+  /** CE bidding rules: the first player draws the powers to bid for (ceTitan). */
+  | { readonly kind: 'drawPowers'; readonly actor: PlayerId }
+  /** CE bidding rules: each player in seat order submits his sealed bids (ceTitan). */
+  | { readonly kind: 'bid'; readonly actor: PlayerId }
+  /** CE bidding rules: the highest bidder chooses among the powers he bid that amount for (`rolls`: the dice that
+   *  broke a tie in his favour). */
+  | {
+      readonly kind: 'choosePower';
+      readonly actor: PlayerId;
+      readonly powers: readonly PowerId[];
+      readonly rolls: readonly number[];
+    }
+  /** A power asks its owner (or another player) to decide something; the power lists the choices (ce/power.ts). */
+  | {
+      readonly kind: 'powerDecision';
+      readonly actor: PlayerId;
+      readonly power: PowerId;
+      readonly question: string;
+      /** The engagement's points awaiting the decision (2.5.6.8; 46 REPUBLICAN B1): the power's `powerUsed` event
+       *  carries the points to score in `data.points`, then the engagement's resolution goes on (steps.ts). */
+      readonly scoring?: EngagementScore;
+    }
   /** 1.3.1.1: each player not yet assigned a tower makes a tower roll, in seat order. */
   | { readonly kind: 'rollTower'; readonly actor: PlayerId }
   /** 1.4.1: choose a colour (or withdraw), in ascending tower order. */
@@ -297,6 +341,30 @@ export interface GameState {
   /** 21.1: when time was called, the players who still get their one more full turn. */
   readonly timeCalled: { readonly remainingTurns: readonly PlayerId[] } | null;
   readonly result: GameResult | null;
+  /** The Cosmic Encounter Titan variant's part (null in every other game). */
+  readonly ce: CeState | null;
+}
+
+/** Cosmic Encounter Titan: a power's number in rules 004 (10 ENT … 66 WARRIOR). */
+export type PowerId = number;
+/** What a power remembers for its player between events (public; JSON-safe). */
+export type PowerValue = number | string | boolean | readonly (number | string)[];
+export type PowerMemory = Readonly<Record<string, PowerValue>>;
+
+/** Cosmic Encounter Titan (rules 004): the bidding and each player's power. */
+export interface CeState {
+  /** The powers drawn for the bidding, in the order drawn. */
+  readonly drawn: readonly PowerId[];
+  /** Each player's sealed bids, one per power drawn, in that order. Secret to the bidder until all are in. */
+  readonly bids: Readonly<Record<PlayerId, readonly number[]>>;
+  /** True once every bid is in and all were revealed at once. */
+  readonly revealed: boolean;
+  /** The power each player was assigned. */
+  readonly powers: Readonly<Record<PlayerId, PowerId>>;
+  /** The score each player started the game with (CE bidding rules: Angels count points gained since). */
+  readonly startScores: Readonly<Record<PlayerId, number>>;
+  /** What each player's power remembers (its module's own data, public). */
+  readonly memory: Readonly<Record<PlayerId, PowerMemory>>;
 }
 
 export interface GameResult {

@@ -8,7 +8,7 @@ import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/t
 import { outsideNegotiation, stepSeenBy, viewEngagement } from './engagementView';
 import type { GameEvent } from './events';
 import { type Pending, pending } from './pending';
-import type { GameOptions, GameResult, GameState, PlayerId, Step, TurnState, Viewer } from './types';
+import type { CeState, GameOptions, GameResult, GameState, PlayerId, Step, TurnState, Viewer } from './types';
 
 export interface PlayerView {
   readonly id: PlayerId;
@@ -58,6 +58,15 @@ export interface MasterplayView {
   readonly turn: TurnState | null;
   readonly timeCalled: GameState['timeCalled'];
   readonly result: GameResult | null;
+  /** Cosmic Encounter Titan (null in other games): the powers, and the bids as the viewer may see them. */
+  readonly ce: CeView | null;
+}
+
+/** The variant's part of the view: before `bidsRevealed` a player sees his own bids only (CE bidding rules). */
+export interface CeView extends Omit<CeState, 'bids'> {
+  readonly bids: Readonly<Record<PlayerId, readonly number[]>>;
+  /** Who has bid (public: the bidding goes round in seat order). */
+  readonly bidders: readonly PlayerId[];
 }
 
 export type GameView = MasterplayView & ReturnType<typeof viewEngagement>;
@@ -99,8 +108,19 @@ export function view(state: GameState, viewer: Viewer): GameView {
     turn: state.turn,
     timeCalled: state.timeCalled,
     result: state.result,
+    ce: ceSeenBy(state, me),
   };
   return { ...masterplay, ...viewEngagement(state, viewer) };
+}
+
+/** CE bidding rules: the bids stay sealed, but each bidder's own, until all are revealed at once. */
+export function ceSeenBy(state: GameState, me: PlayerId | null): CeView | null {
+  const ce = state.ce;
+  if (ce === null) return null;
+  const bidders = state.players.filter((p) => ce.bids[p.id] !== undefined).map((p) => p.id);
+  const own = me === null ? undefined : ce.bids[me];
+  const bids = ce.revealed ? ce.bids : me !== null && own !== undefined ? { [me]: own } : {};
+  return { ...ce, bids, bidders };
 }
 
 /**
@@ -131,6 +151,12 @@ export function visibleTo(event: GameEvent): 'all' | readonly PlayerId[] {
     case 'splitContents':
       // 4.3: the split itself is public, not which characters went where.
       return [event.player];
+    case 'bidSubmitted':
+      // CE bidding rules: sealed until every bid is in (then `bidsRevealed` shows them all at once).
+      return [event.player];
+    case 'powerUsed':
+      // A power's act is seen by whom the power says.
+      return event.audience;
     case 'legionInspected':
       // 2.5.1, 2.5.2: the engaged players look at each other's legion.
       return [event.viewer];

@@ -14,10 +14,12 @@ import {
   INTENT_TYPES,
   landNumberSchema,
   markerIdSchema,
+  powerMemorySchema,
   proposalSchema,
 } from '../engine/intents';
 import type { Pending } from '../engine/pending';
 import type { GameState, Step, Viewer } from '../engine/types';
+import { VARIANTS } from '../engine/types';
 import type { GameView } from '../engine/view';
 
 // ------------------------------------------------------------------------------------------ the atoms
@@ -41,8 +43,13 @@ export const viewerSchema = z.union([
   z.strictObject({ spectator: z.literal(true) }),
 ]);
 
+/** A Cosmic Encounter Titan power's number (rules 004: 10 ENT … 66 WARRIOR). */
+const powerId = z.number().int().min(10).max(66);
+
 export const gameOptionsSchema = z.strictObject({
-  variant: z.enum(['default', 'titanPlus']),
+  variant: z.enum(VARIANTS),
+  /** Cosmic Encounter Titan: N powers drawn for N players, or N+1 (absent: N). */
+  powersDrawn: z.enum(['N', 'N+1']).optional(),
   handicapMulligans: z.record(playerId, count),
   timeLimits: z.strictObject({
     perTurnSeconds: z.number().int().positive().nullable(),
@@ -78,6 +85,22 @@ const strikeOption = z.strictObject({
 const actor = { actor: playerId };
 /** Where the game stands in the errata's Complete Sequence of Play; `actor` is the one player who may act. */
 export const stepSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('drawPowers'), ...actor }),
+  z.strictObject({ kind: z.literal('bid'), ...actor }),
+  z.strictObject({ kind: z.literal('choosePower'), ...actor, powers: z.array(powerId), rolls: z.array(die) }),
+  z.strictObject({
+    kind: z.literal('powerDecision'),
+    ...actor,
+    power: powerId,
+    question: z.string(),
+    scoring: z
+      .strictObject({
+        player: playerId,
+        points: z.number().int(),
+        reason: z.enum(['engagement', 'fled']),
+      })
+      .optional(),
+  }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),
   z.strictObject({ kind: z.literal('split'), ...actor }),
@@ -133,6 +156,33 @@ export const GAME_EVENT_SCHEMAS = [
     type: z.literal('gameCreated'),
     players: z.array(z.strictObject({ id: playerId, name: z.string() })),
     options: gameOptionsSchema,
+  }),
+  // Cosmic Encounter Titan's bidding and powers (rules 004)
+  z.strictObject({ type: z.literal('powersDrawn'), powers: z.array(powerId), rolls: z.array(die) }),
+  z.strictObject({ type: z.literal('bidSubmitted'), player: playerId, bids: z.array(count) }),
+  z.strictObject({ type: z.literal('bidsRevealed'), bids: z.record(playerId, z.array(count)) }),
+  z.strictObject({
+    type: z.literal('powerAssigned'),
+    player: playerId,
+    power: powerId,
+    bid: count,
+    score: z.number().int(),
+    rolls: z.array(die),
+  }),
+  z.strictObject({
+    type: z.literal('setUpDrawn'),
+    towers: z.array(z.strictObject({ player: playerId, tower: landNumberSchema })),
+    order: z.array(playerId),
+    rolls: z.array(die),
+  }),
+  z.strictObject({
+    type: z.literal('powerUsed'),
+    player: playerId,
+    power: powerId,
+    act: z.string(),
+    words: z.string(),
+    audience: z.union([z.literal('all'), z.array(playerId)]),
+    data: powerMemorySchema,
   }),
   z.strictObject({ type: z.literal('towerRolled'), player: playerId, roll: die }),
   z.strictObject({
@@ -410,6 +460,7 @@ const engagementResultSchema = z.strictObject({
 
 const optionState = z.enum(['notYet', 'available', 'taken', 'lost']);
 const battleSchema = z.strictObject({
+  powers: z.strictObject({ attacker: powerId.nullable(), defender: powerId.nullable() }).nullable(),
   land: landNumberSchema,
   terrain,
   attackerEntry: attackerSide,
@@ -437,6 +488,8 @@ const battleSchema = z.strictObject({
   summon: optionState,
   reinforcement: optionState,
   mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
+  struckAt: z.array(battleCharacterIdSchema),
+  trees: z.array(hexLabelSchema),
 });
 
 const engagementCore = {
@@ -451,6 +504,16 @@ const engagementCore = {
   attackerLosses: characters,
   defenderLosses: characters,
   result: engagementResultSchema.nullable(),
+};
+
+const ceCore = {
+  drawn: z.array(powerId),
+  revealed: z.boolean(),
+  powers: z.record(playerId, powerId),
+  startScores: z.record(playerId, z.number().int()),
+  memory: z.record(playerId, powerMemorySchema),
+  /** Each player's bids, one per power drawn: before they are revealed, a player's own only. */
+  bids: z.record(playerId, z.array(count)),
 };
 
 const masterplayCore = {
@@ -468,6 +531,7 @@ const masterplayCore = {
 
 const gameState = z.strictObject({
   ...masterplayCore,
+  ce: z.strictObject(ceCore).nullable(),
   players: z.array(
     z.strictObject({
       id: playerId,
@@ -505,6 +569,8 @@ const gameView = z
   .strictObject({
     ...masterplayCore,
     viewer: viewerSchema,
+    /** Cosmic Encounter Titan (null in other games): the powers; the bids sealed until all are in. */
+    ce: z.strictObject({ ...ceCore, bidders: z.array(playerId) }).nullable(),
     players: z.array(
       z.strictObject({
         id: playerId,
@@ -512,7 +578,7 @@ const gameView = z
         color: playerColor.nullable(),
         tower: landNumberSchema.nullable(),
         score: z.number().int(),
-        titanPower: z.number().int().min(6),
+        titanPower: z.number().int(),
         markersAvailable: z.array(markerIdSchema),
         markersAvailableCount: count,
         mulligansLeft: count,
@@ -572,6 +638,15 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
   hidden:
     "An event this recipient may not see (another player's split, an inspection, a negotiation he is not part of): only its seq.",
   gameCreated: 'The seated players in seat order and the options (Complete Sequence 1).',
+  powersDrawn:
+    'Cosmic Encounter Titan: the powers drawn at random for the bidding, and the dice that drew them.',
+  bidSubmitted: "Cosmic Encounter Titan: a player's sealed bids, one per power drawn: to the bidder alone.",
+  bidsRevealed: 'Cosmic Encounter Titan: every bid, revealed at once when the last is in.',
+  powerAssigned:
+    "Cosmic Encounter Titan: a power assigned for `bid`; `score` the player's starting score; `rolls` the dice of a tie.",
+  setUpDrawn:
+    'Cosmic Encounter Titan: the towers (as far apart as possible) and the order of play, drawn at random.',
+  powerUsed: "Cosmic Encounter Titan: a power's act, in `words`; seen by `audience` only.",
   towerRolled: 'A tower roll (1.3.1.1).',
   towersAssigned: 'Towers assigned after a set of rolls (1.3.1.2, 5.1); ties roll again.',
   colorChosen: 'A colour chosen and its legion markers (1.4.1, 1.5).',

@@ -110,11 +110,11 @@ export const timeControlSchema = z
   })
   .strict()
   .refine((t) => t.incrementSeconds === undefined || t.bankSeconds !== undefined, {
-    message: 'incrementSeconds needs bankSeconds',
+    message: 'An increment (incrementSeconds) needs a bank (bankSeconds).',
     path: ['incrementSeconds'],
   })
   .refine((t) => t.firstManeuverSeconds === undefined || t.maneuverSeconds !== undefined, {
-    message: 'firstManeuverSeconds needs maneuverSeconds',
+    message: 'A first maneuver limit (firstManeuverSeconds) needs a maneuver limit (maneuverSeconds).',
     path: ['firstManeuverSeconds'],
   });
 export type TimeControl = z.output<typeof timeControlSchema>;
@@ -289,6 +289,12 @@ export const eventMessage = z.object({
 export const describedChoiceSchema = z.discriminatedUnion('type', [
   /** 4.2, 4.6: each listed split may give its new legions any distinct markers of these instead. */
   z.object({ type: z.literal('split'), markers: z.array(markerIdSchema) }),
+  /** CE bidding rules: a `bid` may give each power of `powers` (in that order) any whole number 0..`maxBid`. */
+  z.object({
+    type: z.literal('bid'),
+    powers: z.array(z.number().int()),
+    maxBid: z.number().int().positive(),
+  }),
   /** Errata 9.3: a `propose` may send any 1 to `maxProposals` of `agreements`, at least one not in `made`. */
   z.object({
     type: z.literal('propose'),

@@ -2,7 +2,7 @@
 // its handlers against this table and `/openapi.json` is generated from it, so the two cannot drift.
 import { z } from 'zod';
 import { BOT_LEVELS } from '../bot/index';
-import { deliveredEventSchema } from './game';
+import { deliveredEventSchema, gameEventSchema } from './game';
 import { diceSchema, liveBattleSchema, seatSchema, timeControlSchema } from './messages';
 import {
   addBotEntrantBody,
@@ -22,6 +22,7 @@ import {
   tournamentListSchema,
   tournamentParams,
 } from './tournament';
+import { inWords } from './words';
 
 // ------------------------------------------------------------------------------------ accounts
 
@@ -49,14 +50,14 @@ export const nameKey = (name: string): string => name.normalize('NFKC').trim().t
 export const displayNameSchema = z
   .string()
   .max(200)
-  .refine(wellFormed, 'must be valid Unicode text')
+  .refine(wellFormed, 'it is not valid Unicode text')
   .transform((name) => name.normalize('NFKC').trim())
   .pipe(
     z
       .string()
       .min(1)
       .max(40)
-      .refine((name) => !HIDING.test(name), 'no control, text-direction or invisible characters')
+      .refine((name) => !HIDING.test(name), 'it holds control, text-direction or invisible characters')
       .refine((name) => !RESERVED_NAME.test(name), 'this name is reserved'),
   );
 
@@ -79,13 +80,11 @@ export const registerBody = z
     if (body.displayName !== undefined) return;
     const shown = displayNameSchema.safeParse(body.username);
     if (shown.success) return;
-    for (const issue of shown.error.issues) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['username'],
-        message: `${issue.message} as a display name: choose another username, or give a display name`,
-      });
-    }
+    ctx.addIssue({
+      code: 'custom',
+      path: ['username'],
+      message: `${inWords(shown.error, 'username').replace(/\.$/, '')}, as your display name: give a display name, or choose another username.`,
+    });
   });
 export const loginBody = z.object({
   username: z.string().min(1).max(32),
@@ -110,11 +109,13 @@ export type Tokens = z.infer<typeof tokensSchema>;
 
 // ------------------------------------------------------------------------------------ lobby
 
-export const variantSchema = z.enum(['default', 'titanPlus']);
+export const variantSchema = z.enum(['default', 'titanPlus', 'ceTitan']);
 
 export const gameOptionsSchema = z.object({
-  /** 21.3: TITANplus, the shortened game. */
+  /** 21.3: TITANplus, the shortened game; 'ceTitan': Cosmic Encounter Titan (rules 004, docs/ce-titan.md). */
   variant: variantSchema.default('default'),
+  /** Cosmic Encounter Titan: N powers drawn for N players, or N+1 (absent: N; ignored in other variants). */
+  powersDrawn: z.enum(['N', 'N+1']).optional(),
   /** Errata 7.6 handicap: a fixed number of mulligans for some seats (instead of the first-turn one). */
   handicapMulligans: z.partialRecord(seatSchema, z.number().int().min(0).max(6)).default({}),
   /** Time limits (errata 20.4, 21.0; Law 21.1, 21.2); absent: untimed. Fixed once the game starts. */
@@ -153,6 +154,8 @@ export const gameSummarySchema = z.object({
   seats: z.array(seatSummarySchema),
   options: z.object({
     variant: variantSchema,
+    /** Cosmic Encounter Titan: how many powers are drawn (absent in other variants). */
+    powersDrawn: z.enum(['N', 'N+1']).optional(),
     handicapMulligans: z.partialRecord(seatSchema, z.number()),
     /** null: untimed. */
     timeControl: timeControlSchema.nullable(),
@@ -212,6 +215,15 @@ export const historySchema = z.object({
   events: z.array(z.object({ seq: z.number().int().min(1), event: deliveredEventSchema })),
 });
 export type History = z.infer<typeof historySchema>;
+
+/** A finished game's whole log: after the game every event is public (the dice, every legion, every split). */
+export const replaySchema = z.object({
+  game: z.uuid(),
+  /** The game's last seq; fetch again with `after` = the last seq received while it is larger. */
+  seq: z.number().int(),
+  events: z.array(z.object({ seq: z.number().int().min(1), event: gameEventSchema })),
+});
+export type Replay = z.infer<typeof replaySchema>;
 
 export const diceProofSchema = z.object({
   game: z.uuid(),
@@ -421,6 +433,20 @@ export const REST_ROUTES = {
     params: gameParams,
     query: historyQuery,
     response: historySchema,
+    status: 200,
+  }),
+  replay: route({
+    method: 'GET',
+    path: '/api/games/:game/replay',
+    summary:
+      "A finished game's whole event log, every event as it happened: once the game is over the dice and " +
+      'all legions are public, so a replay may show it from any seat. Refused (409 gameNotFinished) while ' +
+      'the game is not over.',
+    tag: 'lobby',
+    auth: true,
+    params: gameParams,
+    query: historyQuery,
+    response: replaySchema,
     status: 200,
   }),
   liveBattles: route({

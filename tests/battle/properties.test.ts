@@ -8,9 +8,8 @@ import { CHARACTER_NAMES, HEX_LABELS, TERRAINS } from '../../shared/data/types';
 import { excessHits, legalCarryOverAllocations } from '../../shared/engine/battle/carryOver';
 import { cliffBetween, hexsideBetween, hexTerrain, isNative } from '../../shared/engine/battle/hazards';
 import { arrival, inContact, maneuverMoves } from '../../shared/engine/battle/maneuver';
-import type { BattleCharacter, BattlePosition } from '../../shared/engine/battle/position';
+import type { BattleCharacter, BattlePosition, StrikeOption } from '../../shared/engine/battle/position';
 import { hitsToSlay, isSlain } from '../../shared/engine/battle/position';
-import type { StrikeOption } from '../../shared/engine/battle/strike';
 import { strikeFactors, strikeOptions, strikeTargets } from '../../shared/engine/battle/strike';
 import { seededRandom } from '../../shared/engine/random';
 

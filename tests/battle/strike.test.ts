@@ -1,8 +1,9 @@
 // Normal strikes: targets (12.0, 12.1, Cliff, errata 12.0), every Hazards Chart striking row (11.7, errata
 // 11.7), errata 12.7 sixes, and the errata 11.7/12.x rules on weakened strikes and carry-over candidates.
 import { describe, expect, it } from 'vitest';
-import type { StrikeOption } from '../../shared/engine/battle/strike';
-import { hits, mustStrike, strikeOptions, strikeTargets } from '../../shared/engine/battle/strike';
+import type { StrikeOption } from '../../shared/engine/battle/position';
+import { hits } from '../../shared/engine/battle/position';
+import { mustStrike, strikeOptions, strikeTargets } from '../../shared/engine/battle/strike';
 import { attacker, battle, defender } from './build';
 
 /** The most effective (first listed) option against one target. */

@@ -2,7 +2,7 @@
 // Mastercharts as settled in notes/rules-notes.md (not derived from shared/data, so a data error shows here).
 import { describe, expect, it } from 'vitest';
 import type { CharacterName, Terrain } from '../../shared/data/types';
-import { canMuster, recruitOptions } from '../../shared/engine/muster';
+import { canMuster, recruitOptions, recruitsByTerrain } from '../../shared/engine/muster';
 
 type Row = readonly [Terrain, readonly CharacterName[], Record<string, CharacterName[][]>];
 
@@ -225,5 +225,24 @@ describe('4.1, 18.1: helpers for the state machine', () => {
   it('18.1: a legion of seven characters cannot muster; six can', () => {
     expect(canMuster(['Titan', 'Angel', 'Ogre', 'Ogre', 'Troll', 'Troll'])).toBe(true);
     expect(canMuster(['Titan', 'Angel', 'Ogre', 'Ogre', 'Troll', 'Troll', 'Ranger'])).toBe(false);
+  });
+});
+
+describe('the recruit preview (issue 14): recruitOptions in every terrain', () => {
+  it('18.3, 18.5: a starting half (Titan, two Centaurs, an Ogre) in each terrain', () => {
+    const preview = recruitsByTerrain(['Titan', 'Centaur', 'Centaur', 'Ogre'], 4);
+    expect(preview.Plains).toEqual(['Centaur', 'Lion']);
+    expect(preview.Marsh).toEqual(['Ogre']);
+    expect(preview.Woods).toEqual(['Centaur']);
+    expect(preview.Desert).toEqual([]);
+    // 18.5, errata 18.0: any Tower Creature; a Warlock with the Titan.
+    expect(preview.Tower).toEqual(['Centaur', 'Gargoyle', 'Ogre', 'Warlock']);
+  });
+
+  it('18.1: a legion of seven musters nowhere; an empty caretaker stack is not offered (20.1)', () => {
+    expect(Object.values(recruitsByTerrain(['Titan', 'Centaur', 'Centaur'], 7)).flat()).toEqual([]);
+    expect(
+      recruitsByTerrain(['Centaur', 'Centaur'], 2, { caretaker: { Lion: 0, Centaur: 3 } }).Plains,
+    ).toEqual(['Centaur']);
   });
 });

@@ -214,6 +214,44 @@ describe('broadcast delay', () => {
     expect(sam.received.filter((m) => m.type === 'state').at(-1)).toMatchObject({ seq: room.currentSeq });
   });
 
+  it('issue 11: presence and notices reach a spectator of a delayed game only as old as the delay', async () => {
+    const { log, events } = newGame({ delayMs: DELAY_MS });
+    const room = (await Room.load('g', deps(log)))!;
+    const sam = watcher('sam', { spectator: true }, events, DELAY_MS);
+    await room.join(sam.sub, undefined);
+    const bob = watcher('bob', { player: 'p2' }, events, 0);
+    await room.join(bob.sub, undefined);
+    const news = (w: ReturnType<typeof watcher>) =>
+      w.received.filter((m) => m.type === 'presence' || m.type === 'notice');
+    await vi.advanceTimersByTimeAsync(DELAY_MS);
+    const shown = news(sam).length;
+    // Ann comes and goes: Bob is told at once, the spectator a minute later.
+    const ann = watcher('ann', { player: 'p1' }, events, 0);
+    await room.join(ann.sub, undefined);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await room.leave('ann');
+    expect(news(bob).slice(-2)).toMatchObject([
+      { type: 'notice', kind: 'playerDropped', seat: 'p1' },
+      { type: 'presence', seats: [{ seat: 'p1', connected: false }, {}] },
+    ]);
+    expect(news(sam)).toHaveLength(shown);
+    await vi.advanceTimersByTimeAsync(DELAY_MS - 10_000 - 1);
+    expect(news(sam)).toHaveLength(shown);
+    await vi.advanceTimersByTimeAsync(1);
+    const connected = news(sam).at(-1);
+    expect(connected).toMatchObject({ type: 'presence', seats: [{ seat: 'p1', connected: true }, {}] });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(news(sam).slice(-2)).toMatchObject([
+      { type: 'notice', kind: 'playerDropped', seat: 'p1' },
+      { type: 'presence', seats: [{ seat: 'p1', connected: false }, {}] },
+    ]);
+    // A spectator joining now starts from what the others see, not from the players' present.
+    const late = watcher('late', { spectator: true }, events, DELAY_MS);
+    await room.join(late.sub, undefined);
+    await room.join(ann.sub, undefined);
+    expect(news(late)).toEqual([news(sam).at(-1)]);
+  });
+
   it('without a delay the spectator has every batch with the players', async () => {
     const { log, events } = newGame({ delayMs: 0 });
     const room = (await Room.load('g', deps(log)))!;

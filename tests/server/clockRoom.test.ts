@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rulesEngine } from '../../server/engine';
 import { createMetrics } from '../../server/metrics';
-import type { ClockRecord } from '../../server/rooms/clock';
+import { afterDecision, type ClockRecord, charge, nextExpiry, startClock } from '../../server/rooms/clock';
 import { newSeed } from '../../server/rooms/dice';
 import { ADJOURNED, Room, type RoomDeps } from '../../server/rooms/room';
 import type { GameLog, LoggedEvent, StoredGame } from '../../server/rooms/store';
@@ -13,6 +13,7 @@ import type { EventOf, GameEvent } from '../../shared/engine/events';
 import type { GameState } from '../../shared/engine/types';
 import type { ServerMessage, TimeControl } from '../../shared/protocol/messages';
 import { A, begin, D, engagedRun, toBattle } from '../engine/engagement/build';
+import { act } from '../engine/support/game';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -205,5 +206,41 @@ describe('a timed room', () => {
     await vi.advanceTimersByTimeAsync(45_000);
     await first.room.close();
     expect(first.clock()).toMatchObject({ actor: D, decisionMs: 15_000 });
+  });
+});
+
+describe('Law 21.2: a maneuver phase interrupted', () => {
+  it('keeps counting where it stood once taken up again, and does not run while the opponent answers', () => {
+    const tc: TimeControl = { maneuverSeconds: 60, onExpiry: 'refuse' };
+    const run = engagedRun({ attacker: ['Ogre', 'Ogre'], defender: ['Centaur', 'Gargoyle'] });
+    begin(run);
+    toBattle(run);
+    const maneuver = rulesEngine.timedPhase(run.state)!;
+    const t0 = 1_000_000;
+    // The defender's first maneuver phase: twice the limit (Law 21.2).
+    const started = startClock(tc, ['p1', 'p2'], 100, D, maneuver, t0);
+    expect(started.phase).toMatchObject({ kind: 'maneuver', ms: 120_000 });
+    // 30 s into it he attempts to concede: his opponent must answer (the engine's step, no timed phase).
+    act(run, D, { type: 'concede' });
+    expect(run.state.step).toMatchObject({ kind: 'concessionAttempted', actor: A });
+    expect(rulesEngine.timedPhase(run.state)).toBeNull();
+    const answering = afterDecision(
+      started,
+      tc,
+      { seq: 102, decider: D, actor: A, phase: null, timeCalled: false },
+      t0 + 30_000,
+    );
+    // The answer takes 50 s: the defender's phase neither runs out nor counts meanwhile.
+    expect(nextExpiry(answering)).toBeNull();
+    expect(charge(answering, t0 + 80_000).phase?.ms).toBe(90_000);
+    // Taken up again, the phase goes on with the 90 s left, not a fresh limit.
+    const resumedPhase = afterDecision(
+      answering,
+      tc,
+      { seq: 104, decider: A, actor: D, phase: maneuver, timeCalled: false },
+      t0 + 80_000,
+    );
+    expect(resumedPhase.phase).toEqual({ kind: 'maneuver', key: maneuver.key, ms: 90_000 });
+    expect(nextExpiry(resumedPhase)).toEqual({ kind: 'phase', at: t0 + 80_000 + 90_000 });
   });
 });

@@ -157,7 +157,7 @@ describe('time controls', () => {
       body: { seats: 2, options: { timeControl: { incrementSeconds: 5 } } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toContain('incrementSeconds needs bankSeconds');
+    expect(bad.body.error.message).toContain('An increment (incrementSeconds) needs a bank (bankSeconds).');
   }, 60_000);
 
   it('issue 12, errata 21.0: the heartbeat notices a vanished player; absent, his seat is played by the bot; he takes it back by reconnecting', async () => {

@@ -64,6 +64,15 @@ async function databaseState(): Promise<string> {
   );
 }
 
+/** Issue 14: a refusal a player may read is written for him: sentences, no zod notation, no developer words. */
+function expectPlayerWords(message: string, context: string): void {
+  expect(message, context).toMatch(/^["A-Z]/);
+  expect(message, context).toMatch(/[.!?)]$/);
+  expect(message, context).not.toMatch(
+    /✖|→|Invalid input|expected (string|number|object|array|boolean)|received [a-z]|\d{16,}|FST_|Route [A-Z]|\bundefined\b|\bNaN\b|Too (small|big)|\bat (body|query|path)\b/,
+  );
+}
+
 /** Text a client might send: printable, any Unicode, lone surrogates, control characters, huge numbers. */
 const nasty = fc.oneof(
   fc.string(),
@@ -175,6 +184,7 @@ describe('REST fuzz', () => {
             error: { code: expect.any(String), message: expect.any(String) },
           });
           expect(res.body).not.toMatch(/\n\s+at /); // no stack trace
+          expectPlayerWords(res.json().error.message, `${r.route.method} ${url}`);
           expect(await databaseState()).toBe(before);
         }
       }),
@@ -185,11 +195,37 @@ describe('REST fuzz', () => {
 
   it('answers the cases found by hand with a 400 and a clear message', async () => {
     const cases: [string, string, string | undefined, RegExp][] = [
-      ['POST', '/api/auth/guest', '{"displayName":"\\ud800"}', /Unicode/],
+      [
+        'POST',
+        '/api/auth/guest',
+        '{"displayName":"\\ud800"}',
+        /^The display name is not valid Unicode text\.$/,
+      ],
       ['POST', '/api/auth/guest', '{"displayName":"\\u202eevil"}', /direction/],
       ['POST', '/api/auth/guest', '{"displayName":"Server"}', /reserved/],
       ['GET', `/api/games/${game}/history?after=4294967296`, undefined, /after/],
-      ['GET', '/api/games/%E0%A4%A', undefined, /url/],
+      ['GET', '/api/games/%E0%A4%A', undefined, /address/],
+      // Issue 14: what zod finds wrong, in player words.
+      ['POST', '/api/auth/guest', undefined, /^The display name is missing\.$/],
+      ['POST', '/api/auth/guest', '{"displayName":""}', /^The display name may not be empty\.$/],
+      ['POST', '/api/auth/guest', '{"displayName":7}', /^The display name must be text\.$/],
+      ['POST', '/api/auth/login', '{"username":"ann"}', /^The password is missing\.$/],
+      ['POST', '/api/games', '{"seats":9}', /^The seats must be at most 6\.$/],
+      ['POST', '/api/games', '{"seats":2.5}', /^The seats must be a whole number\.$/],
+      [
+        'POST',
+        '/api/games',
+        '{"seats":2,"options":{"timeControl":{"incrementSeconds":5,"onExpiry":"refuse"}}}',
+        /^An increment \(incrementSeconds\) needs a bank \(bankSeconds\)\.$/,
+      ],
+      [
+        'GET',
+        '/api/games?status=done',
+        undefined,
+        /^The status must be one of "open", "running", "finished", "active"\.$/,
+      ],
+      ['GET', '/api/games/not-a-game', undefined, /^The game is not an id\.$/],
+      ['POST', '/api/auth/guest', '{"displayName":', /JSON/],
     ];
     for (const [method, url, payload, message] of cases) {
       const res = await app.inject({
@@ -200,6 +236,7 @@ describe('REST fuzz', () => {
       });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'invalidRequest', message });
+      expectPlayerWords(res.json().error.message, `${method} ${url}`);
     }
     expect(errors).toEqual([]);
   });
@@ -266,6 +303,10 @@ describe('websocket fuzz', () => {
         }
         expect(errors).toEqual([]);
         expect(room.currentSeq).toBe(seq);
+        // Every refusal of a frame is in player words (issue 14).
+        for (const m of [c, socket].flatMap((x) => x.received)) {
+          if (m.type === 'error' || m.type === 'rejected') expectPlayerWords(m.message, JSON.stringify(m));
+        }
       }),
       { numRuns: 150 },
     );

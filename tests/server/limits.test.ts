@@ -88,19 +88,39 @@ describe('per-address caps (REST: 429 with Retry-After)', () => {
   it('the backoff doubles with each further failure, at most 15 minutes, and a success clears it', () => {
     let now = 0;
     const backoff = loginBackoff(2, () => now);
-    backoff.failed('icarus');
-    expect(backoff.waitSeconds('icarus')).toBe(0);
-    backoff.failed('icarus');
-    expect(backoff.waitSeconds('icarus')).toBe(1);
-    backoff.failed('icarus');
-    expect(backoff.waitSeconds('icarus')).toBe(2);
-    for (let i = 0; i < 20; i++) backoff.failed('icarus');
-    expect(backoff.waitSeconds('icarus')).toBe(15 * 60);
+    // Each try let through counts as a failure at once; the third waits 1 s, the fourth 2 s.
+    expect(backoff.attempt('icarus')).toBe(0);
+    expect(backoff.attempt('icarus')).toBe(0);
+    expect(backoff.attempt('icarus')).toBe(1);
+    now += 1000;
+    expect(backoff.attempt('icarus')).toBe(0);
+    expect(backoff.attempt('icarus')).toBe(2);
+    for (let i = 0; i < 20; i++) {
+      now += 15 * 60_000;
+      backoff.attempt('icarus');
+    }
+    expect(backoff.attempt('icarus')).toBe(15 * 60);
     now += 15 * 60_000;
-    expect(backoff.waitSeconds('icarus')).toBe(0);
+    expect(backoff.attempt('icarus')).toBe(0);
     backoff.succeeded('icarus');
-    backoff.failed('icarus');
-    expect(backoff.waitSeconds('icarus')).toBe(0);
+    expect(backoff.attempt('icarus')).toBe(0);
+    // A try that ended in a fault is taken back.
+    backoff.withdrawn('icarus');
+    expect(backoff.attempt('icarus')).toBe(0);
+    expect(backoff.attempt('icarus')).toBe(0);
+    expect(backoff.attempt('icarus')).toBe(1);
+  });
+
+  it('issue 12: wrong passwords sent all at once cannot all pass the check before the first is counted', async () => {
+    const account = { username: 'theseus', password: 'labyrinth-1' };
+    expect((await from('10.0.3.1', '/api/auth/register', account)).statusCode).toBe(201);
+    const wrong = { ...account, password: 'labyrinth-9' };
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => from(`10.0.3.${10 + i}`, '/api/auth/login', wrong)),
+    );
+    const codes = replies.map((r) => r.statusCode).sort();
+    // Two free failures (loginFailures: 2), every other guess refused before any hashing.
+    expect(codes).toEqual([401, 401, 429, 429, 429, 429, 429, 429]);
   });
 
   it('every limit is read from its variable and documented in the README config table', () => {
@@ -137,6 +157,49 @@ describe('per-user caps', () => {
     });
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toMatch(/waiting to start/);
+  });
+
+  it('open games: five creations sent at once pass the cap of two exactly twice (checked with the insert)', async () => {
+    const phaedra = await guest(app, 'Phaedra');
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/games',
+          headers: { authorization: `Bearer ${phaedra.accessToken}` },
+          payload: { seats: 2 },
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 201, 429, 429, 429]);
+    const mine = await ok(
+      call<{ games: GameSummary[] }>(app, 'GET', '/api/games?status=open', { token: phaedra.accessToken }),
+    );
+    expect(mine.games.filter((g) => g.creator.id === phaedra.user.id)).toHaveLength(2);
+  });
+
+  it('sockets per user: sockets opened at once pass the cap exactly as often as it allows', async () => {
+    const androgeos: Tokens = await guest(app, 'Androgeos');
+    const sockets = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        TestClient.open(server.wsUrl, { query: `token=${androgeos.accessToken}` }),
+      ),
+    );
+    const codes = await Promise.all(
+      sockets.map((c) =>
+        Promise.race([c.closed.then((e) => e.code), c.nextOpen('welcome').then(() => 'welcome' as const)]),
+      ),
+    );
+    expect(codes.sort()).toEqual(
+      [
+        CLOSE_CODES.tooManySockets,
+        CLOSE_CODES.tooManySockets,
+        CLOSE_CODES.tooManySockets,
+        'welcome',
+        'welcome',
+      ].sort(),
+    );
+    await Promise.all(sockets.map((c) => c.close()));
   });
 
   it('games per hour: once started games fill the hour, a new one is refused with the wait', async () => {

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { botIntent } from '../../shared/bot/index';
-import type { GameSummary, History } from '../../shared/protocol/rest';
+import { legalIntents } from '../../shared/engine/index';
+import type { GameSummary, History, Replay } from '../../shared/protocol/rest';
 import { call, createGame, guest, ok } from './support/api';
 import { seeded } from './support/player';
 import { buildTestApp, testConfig } from './support/server';
@@ -207,9 +208,99 @@ describe('lobby', () => {
       expect(late.seq).toBe(room.currentSeq);
       expect(late.events.map((e) => e.seq)).toEqual(Array.from({ length: late.seq }, (_, i) => i + 1));
       expect((await summary(ann.accessToken)).seq).toBe(room.currentSeq);
+
+      // Issue 11: the game ends (the director stops it). Ann knows at once; the watcher learns it from no
+      // route (status, end time, dice seed, replay, lists) before the end is as old as the delay.
+      expect((await room.stopGame()).type).toBe('accepted');
+      const list = async (token: string, status: string) =>
+        (await ok(call<{ games: GameSummary[] }>(app, 'GET', `/api/games?status=${status}`, { token }))).games
+          .map((g) => g.id)
+          .includes(game.id);
+      const seen = async (token: string) => ({
+        status: (await summary(token)).status,
+        ended: (await summary(token)).finishedAt !== null,
+        seed: (await summary(token)).dice.seed !== null,
+        proof:
+          (await ok(call<{ seed: string | null }>(app, 'GET', path(game, '/dice'), { token }))).seed !== null,
+        replay: (await call(app, 'GET', path(game, '/replay'), { token })).status,
+        running: await list(token, 'running'),
+        finished: await list(token, 'finished'),
+      });
+      const over = {
+        status: 'finished',
+        ended: true,
+        seed: true,
+        proof: true,
+        replay: 200,
+        running: false,
+        finished: true,
+      };
+      expect(await seen(ann.accessToken)).toEqual(over);
+      vi.setSystemTime(Date.now() + 29_000);
+      expect(await seen(watcher.accessToken)).toEqual({
+        status: 'running',
+        ended: false,
+        seed: false,
+        proof: false,
+        replay: 409,
+        running: true,
+        finished: false,
+      });
+      vi.setSystemTime(Date.now() + 1_000);
+      expect(await seen(watcher.accessToken)).toEqual(over);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('replay: refused while the game runs; once it is over, every event to anyone who may read the game', async () => {
+    const ann = await guest(app, 'Ann');
+    const bob = await guest(app, 'Bob');
+    const watcher = await guest(app, 'Watcher');
+    const game = await createGame(app, ann.accessToken, { seats: 2 });
+    await ok(call(app, 'POST', path(game, '/join'), { token: bob.accessToken, body: {} }));
+    await ok(call(app, 'POST', path(game, '/start'), { token: ann.accessToken }));
+    const replay = (token: string, query = '') =>
+      call<Replay>(app, 'GET', path(game, `/replay${query}`), { token });
+    // Nothing unfiltered leaves the server while the game is played, not even to its players.
+    for (const token of [ann.accessToken, watcher.accessToken]) {
+      const refused = await replay(token);
+      expect([refused.status, (refused.body as unknown as { error: { code: string } }).error.code]).toEqual([
+        409,
+        'gameNotFinished',
+      ]);
+    }
+    // Both play (random picks, no withdrawal) until each has made a turn (the first one splits, 4.3), then
+    // on until Ann may withdraw; she does and Bob wins (errata 20.4).
+    const room = (await app.titan.rooms.get(game.id))!;
+    const users: Record<string, string> = { p1: ann.user.id, p2: bob.user.id };
+    const random = seeded(7);
+    const play = async (done: () => boolean) => {
+      while (!done()) {
+        const step = room.currentState.step;
+        if (step.kind === 'gameOver') throw new Error('the game ended early');
+        const legal = legalIntents(room.currentState, step.actor).filter((x) => x.type !== 'withdraw');
+        const intent = legal[Math.floor(random() * legal.length)]!;
+        const id = `r${room.currentSeq}`;
+        expect((await room.submit({ user: users[step.actor]! }, { id, intent })).type).toBe('accepted');
+      }
+    };
+    await play(() => room.currentState.players.every((p) => p.turnsTaken >= 2));
+    await play(() => legalIntents(room.currentState, 'p1').some((x) => x.type === 'withdraw'));
+    expect(
+      (await room.submit({ user: ann.user.id }, { id: 'quit', intent: { type: 'withdraw' } })).type,
+    ).toBe('accepted');
+    expect(room.finished).toBe(true);
+    const whole = await ok(replay(watcher.accessToken));
+    expect(whole.seq).toBe(room.currentSeq);
+    expect(whole.events.map((e) => e.seq)).toEqual(Array.from({ length: whole.seq }, (_, i) => i + 1));
+    // The private events too: the splits' contents of both players, shown to a spectator after the game.
+    expect(
+      new Set(whole.events.flatMap((e) => (e.event.type === 'splitContents' ? [e.event.player] : []))),
+    ).toEqual(new Set(['p1', 'p2']));
+    expect(whole.events.at(-1)?.event.type).toBe('gameOver');
+    const page = await ok(replay(ann.accessToken, '?after=2&limit=3'));
+    expect(page.events.map((e) => e.seq)).toEqual([3, 4, 5]);
   });
 
   it('lists the live battles of public games (none here)', async () => {

@@ -189,6 +189,81 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: later });
     });
 
+    it('appends of many games sent at once are written together (group commit), each with its own outcome; a faulty one fails alone', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const prisma = (db as Database).prisma;
+      const clock: ClockRecord = {
+        seq: 2,
+        at: T0,
+        actor: 'p1',
+        decisionMs: 50_000,
+        banks: { p1: 600_000, p2: 600_000 },
+        phase: null,
+        gameMs: 3_600_000,
+      };
+      const ids = await Promise.all(Array.from({ length: 9 }, () => newGame()));
+      const [plain, timed, stale, repeated, faulty, ending, fenced, ...more] = ids as [string, ...string[]];
+      await log.append(input(repeated!));
+      const wave = await Promise.allSettled([
+        log.append(input(plain)),
+        log.append(input(timed!, { clock })),
+        log.append(input(stale!, { expectedSeq: 3 })),
+        log.append(input(repeated!, { expectedSeq: 2, events: [rolled('p1', 6)], dice: [6], diceCursor: 3 })),
+        log.append(input(ending!, { finished: true })),
+        // A cluster writer's fencing token that no lease of this game holds (leases.ts).
+        log.append(input(fenced!, { fence: 7 })),
+        ...more.map((id, i) => log.append(input(id, { at: T0 + i }))),
+      ]);
+      expect(wave.map((r) => r.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const reason = (i: number) => (wave[i] as PromiseRejectedResult).reason;
+      expect(reason(2)).toBeInstanceOf(AppendConflict);
+      expect(reason(3)).toEqual(new RepeatedIntent(2));
+      expect(reason(5)).toBeInstanceOf(AppendConflict);
+      for (const id of [plain, timed!, ending!, ...more]) {
+        expect((await log.events(id, 0, 10)).map((e) => e.seq)).toEqual([1, 2]);
+        expect(await log.acceptedReply(id, 'user:ann', 'i1')).toBe(2);
+      }
+      expect(await log.events(more[1]!, 0, 10)).toEqual([
+        { seq: 1, event: rolled('p1', 3), at: T0 + 1 },
+        { seq: 2, event: rolled('p1', 5), at: T0 + 1 },
+      ]);
+      expect((await log.game(timed!))?.clock).toEqual(clock);
+      expect((await log.game(plain))?.clock).toBeNull();
+      expect((await row(ending!)).status).toBe('finished');
+      for (const id of [stale!, fenced!]) {
+        expect([(await row(id)).seq, await log.acceptedReply(id, 'user:ann', 'i1')]).toEqual([0, null]);
+      }
+      expect((await row(repeated!)).seq).toBe(2);
+
+      // A fork the (gameId, seq) key refuses (an event is already at the seq the append would write) fails
+      // the statement: each append is then written alone, and only the faulty one fails.
+      await prisma.gameEvent.create({
+        data: { gameId: faulty!, seq: 1, type: 'movementRolled', payload: {} },
+      });
+      const next = { intentId: 'i2', expectedSeq: 2 };
+      const second = await Promise.allSettled([
+        log.append(input(plain, next)),
+        log.append(input(faulty!)),
+        ...more.map((id) => log.append(input(id, next))),
+      ]);
+      expect(second.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((second[1] as PromiseRejectedResult).reason).not.toBeInstanceOf(AppendConflict);
+      expect([(await row(faulty!)).seq, await log.acceptedReply(faulty!, 'user:ann', 'i1')]).toEqual([
+        0,
+        null,
+      ]);
+      for (const id of [plain, ...more]) expect((await row(id)).seq).toBe(4);
+    });
+
     it('reads are parsed, not cast: an event or game row the schemas refuse fails loudly, a snapshot is passed over', async (ctx) => {
       if (db === null) return ctx.skip();
       const id = await newGame();

@@ -2,9 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BATTLELANDS } from '../../shared/data/battlelands';
 import { ATTACKER_ENTRY_HEXES, DEFENDER_ENTRY_HEXES, neighbour } from '../../shared/data/hexGeometry';
-import { type Direction, HEX_LABELS, TERRAINS, type Terrain } from '../../shared/data/types';
+import { CHARACTER_NAMES, type Direction, HEX_LABELS, TERRAINS, type Terrain } from '../../shared/data/types';
 import { Battleland } from '../../web-client/src/board/Battleland';
 import { HEX_RADIUS, hexPoint, hexsideEnds } from '../../web-client/src/board/battlelandGeometry';
+import { CreatureGlyph } from '../../web-client/src/board/Creature';
 import { elements, translation, withClass } from './markup';
 
 const HALF_HEX = (HEX_RADIUS * Math.sqrt(3)) / 2;
@@ -149,10 +150,16 @@ describe('Battleland drawing', () => {
     expect(chits.map((e) => e.attrs['data-id'])).toEqual(['Rd01-2', 'Rd01-1', 'Gd02-1']);
     const titan = chits.find((e) => e.attrs['data-id'] === 'Rd01-1');
     expect(titan?.attrs['aria-label']).toBe('attacker (Red) Titan 7-4, 2 hits on C3');
-    // The owner's colour is written (code and glyph), not only shown as a fill.
+    // The owner's colour is written (its glyph), not only shown as a fill.
     expect(titan?.attrs['data-color']).toBe('Red');
     const owners = withClass(markup, 'owner').map((e) => e.text);
-    expect(owners).toEqual(['✚Rd ATT', '✚Rd ATT', '★Gd DEF']);
+    expect(owners).toEqual(['✚ ATT', '✚ ATT', '★ DEF']);
+    // Each piece shows its creature's glyph (issue 14).
+    expect(withClass(markup, 'creature-glyph').map((e) => e.attrs['data-creature'])).toEqual([
+      'Angel',
+      'Titan',
+      'Ogre',
+    ]);
     expect(translation(titan as never)).toEqual({
       x: Math.round(hexPoint('C3').x * 10) / 10,
       y: Math.round(hexPoint('C3').y * 10) / 10,
@@ -167,5 +174,22 @@ describe('Battleland drawing', () => {
     );
     expect(nearest).toBeGreaterThan(HEX_RADIUS * 1.2);
     expect(withClass(markup, 'legal').map((e) => e.attrs['data-hex'])).toEqual(['B2', 'B3']);
+  });
+});
+
+describe('creature glyphs (issue 14)', () => {
+  it('3.5: every kind of character has a glyph of its own, drawn with the ink and paper given', () => {
+    const drawn = CHARACTER_NAMES.map((type) =>
+      renderToStaticMarkup(
+        <svg aria-label={type}>
+          <CreatureGlyph type={type} size={24} ink="#123456" paper="#abcdef" />
+        </svg>,
+      ).replace(/data-creature="[A-Za-z]+"/, ''),
+    );
+    expect(new Set(drawn).size).toBe(CHARACTER_NAMES.length);
+    for (const markup of drawn) {
+      expect(markup).toContain('#123456');
+      expect(markup).not.toContain('#fff"');
+    }
   });
 });

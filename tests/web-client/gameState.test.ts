@@ -110,7 +110,32 @@ describe('the client game state (a reducer over server messages)', () => {
       message: 'You must move at least one legion.',
       rule: '6.2',
       intent: { type: 'doneMoving' },
+      atSeq: 0,
     });
+  });
+
+  it('issue 14: a refusal and the presence notices go once the game moves on, not before', () => {
+    let s: GameClientState = {
+      ...apply(initialGameState(GAME, 'player'), {
+        type: 'state',
+        game: GAME,
+        seq: 5,
+        view: viewFor(null, 'p1'),
+      }),
+      inFlight: { b: { type: 'doneMoving' } },
+    };
+    s = apply(
+      s,
+      { type: 'rejected', id: 'b', game: GAME, code: 'mustMove', message: 'You must move.', rule: '6.2' },
+      { type: 'notice', game: GAME, kind: 'playerDropped', seat: 'p2', name: 'Bob' },
+      // The same position sent again (a resync) keeps them.
+      { type: 'state', game: GAME, seq: 5, view: viewFor(null, 'p1') },
+    );
+    expect(s.rejection?.code).toBe('mustMove');
+    expect(s.notices).toEqual(['Bob lost the connection.']);
+    s = apply(s, { type: 'state', game: GAME, seq: 6, view: viewFor(null, 'p1') });
+    expect(s.rejection).toBeNull();
+    expect(s.notices).toEqual([]);
   });
 
   it('records the join (seat, dice commitment) and presence notices', () => {

@@ -55,7 +55,7 @@ describe('the split dialog (2.1, 4.3)', () => {
 
   function openSplit(played: Played, legion: MarkerId) {
     const rendered = renderAt(played, actorOf(played.state), <ActionPanel selected={null} onSelect={noop} />);
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Split ${legion} `) }));
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Split ${legionName(legion)} `) }));
     return { ...rendered, dialog: dialogNamed(`Split ${legionName(legion)}`) };
   }
 
@@ -376,7 +376,7 @@ describe('the battle panels', () => {
     const chit = (id: string) =>
       container.querySelector(`svg.battleland .character[data-id="${id}"]`) as Element;
     fireEvent.click(chit(strike.striker));
-    const hint = screen.getByText(/^Now click a target/);
+    const hint = screen.getByText(/^Now choose a target/);
     expect(hint.textContent).toContain(characterWords(battle, strike.target));
     expect(hint.textContent).not.toContain(strike.target);
     fireEvent.click(chit(strike.target));

@@ -134,6 +134,7 @@ describe('rejections', () => {
           message: 'You must move at least one legion.',
           rule: '6.2',
           intent: null,
+          atSeq: 0,
         }}
         onDismiss={noop}
       />,

@@ -17,7 +17,8 @@
 
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,13 +107,6 @@ export interface DatabaseBench {
   readonly rebuild: RebuildBench | null;
 }
 
-export interface ServerBench {
-  /** The mean size of the intent frames sent (the echo uses frames of this size). */
-  readonly frameBytes: number;
-  readonly echo: readonly EchoBench[];
-  readonly databases: readonly DatabaseBench[];
-}
-
 // ------------------------------------------------------------------------------------ settings
 
 export interface ServerBenchOptions {
@@ -145,7 +139,7 @@ const SEND_AGAIN: ReadonlySet<string> = new Set(['unavailable', 'internalError']
 const CHILD_FLAG = '--titan-bench-child';
 const CHILD_SPEC_ENV = 'TITAN_BENCH_CHILD';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits for `promise`, at most `ms` (the timer does not outlive the wait). */
 async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
@@ -154,7 +148,7 @@ async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-function percentiles(samples: readonly number[]): Percentiles {
+export function percentiles(samples: readonly number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) =>
     sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
@@ -164,7 +158,11 @@ function percentiles(samples: readonly number[]): Percentiles {
 const median = (values: readonly number[]) => percentiles(values).p50;
 
 /** Runs `fn` over `items` with at most `width` at a time, in order of start. */
-async function pooled<T, R>(items: readonly T[], width: number, fn: (item: T, i: number) => Promise<R>) {
+export async function pooled<T, R>(
+  items: readonly T[],
+  width: number,
+  fn: (item: T, i: number) => Promise<R>,
+) {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -179,8 +177,12 @@ async function pooled<T, R>(items: readonly T[], width: number, fn: (item: T, i:
 
 // ------------------------------------------------------------------------------------ the child process
 
-type ChildSpec = { readonly kind: 'echo' } | { readonly kind: 'titan'; readonly config: ServerConfig };
-type ToChild = { readonly type: 'memory' } | { readonly type: 'stop' };
+export type ChildSpec = { readonly kind: 'echo' } | { readonly kind: 'titan'; readonly config: ServerConfig };
+type ToChild =
+  | { readonly type: 'memory' }
+  | { readonly type: 'cpu' }
+  | { readonly type: 'profile'; readonly name: string | null }
+  | { readonly type: 'stop' };
 interface Memory {
   readonly rss: number;
   readonly heapUsed: number;
@@ -188,6 +190,8 @@ interface Memory {
 type FromChild =
   | { readonly type: 'ready'; readonly port: number; readonly startMs: number }
   | ({ readonly type: 'memory' } & Memory)
+  | { readonly type: 'cpu'; readonly micros: number }
+  | { readonly type: 'profiled' }
   | { readonly type: 'failed'; readonly message: string };
 
 async function runChild(): Promise<void> {
@@ -228,6 +232,11 @@ async function runChild(): Promise<void> {
       gc?.();
       const { rss, heapUsed } = process.memoryUsage();
       send({ type: 'memory', rss, heapUsed });
+    } else if (m.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ type: 'cpu', micros: user + system });
+    } else if (m.type === 'profile') {
+      void profileWindow(m.name).then(() => send({ type: 'profiled' }));
     } else if (m.type === 'stop') {
       close().then(
         () => process.exit(0),
@@ -238,16 +247,47 @@ async function runChild(): Promise<void> {
   send({ type: 'ready', port, startMs: performance.now() - t0 });
 }
 
+export /** The CPU profile of one measure (PROFILE_ENV): started with a name, written to `<dir>/<name>.cpuprofile`
+ *  when stopped (name null). */
+let profiling: { readonly session: Session; readonly name: string } | null = null;
+
+async function profileWindow(name: string | null): Promise<void> {
+  const dir = process.env[PROFILE_ENV];
+  if (!dir) return;
+  if (name !== null) {
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    profiling = { session, name };
+    return;
+  }
+  if (profiling === null) return;
+  const { session, name: done } = profiling;
+  profiling = null;
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(path.join(dir, `${done}.cpuprofile`), JSON.stringify(profile));
+  session.disconnect();
+}
+
 interface Child {
   readonly port: number;
   /** From building the app (migrations, every running game's room rebuilt) to listening. */
   readonly startMs: number;
   memory(): Promise<Memory>;
+  /** The server process's CPU time so far (user + system, µs). */
+  cpuMicros(): Promise<number>;
+  /** With PROFILE_ENV: starts a CPU profile of the server named `name`, or (null) writes the one started. */
+  profile(name: string | null): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** `npm run bench -- --profile DIR`: the server writes there a V8 CPU profile of each measure (the
+ *  sections' measuring windows only, without their set-up: `<section>-<measure>.cpuprofile`). */
+export const PROFILE_ENV = 'TITAN_BENCH_PROFILE';
+
 /** Forks this file as a server (same tsx loader, with `--expose-gc` for the memory figures). */
-async function startChild(spec: ChildSpec): Promise<Child> {
+export async function startChild(spec: ChildSpec): Promise<Child> {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], {
     execArgv: [...process.execArgv, '--expose-gc'],
     env: { ...process.env, [CHILD_SPEC_ENV]: JSON.stringify(spec) },
@@ -301,6 +341,16 @@ async function startChild(spec: ChildSpec): Promise<Child> {
       const { rss, heapUsed } = await reply;
       return { rss, heapUsed };
     },
+    async profile(name) {
+      const reply = nextMessage('profiled', 30_000);
+      child.send({ type: 'profile', name } satisfies ToChild);
+      await reply;
+    },
+    async cpuMicros() {
+      const reply = nextMessage('cpu', 30_000);
+      child.send({ type: 'cpu' } satisfies ToChild);
+      return (await reply).micros;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null && child.connected) {
         child.send({ type: 'stop' } satisfies ToChild);
@@ -314,7 +364,7 @@ async function startChild(spec: ChildSpec): Promise<Child> {
 // ------------------------------------------------------------------------------------ clients
 
 /** One websocket client: every message is parsed and handed to `listener`. */
-class BenchSocket {
+export class BenchSocket {
   listener: (m: ServerMessage) => void = () => {};
   onClose: (code: number) => void = () => {};
   private open = true;
@@ -379,7 +429,13 @@ class BenchSocket {
 }
 
 /** REST over 127.0.0.1 (setup only: not measured). */
-async function rest<T>(base: string, method: 'GET' | 'POST', url: string, token?: string, body?: unknown) {
+export async function rest<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  body?: unknown,
+) {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -593,6 +649,7 @@ async function roundTrips(
   level: { games: number; perGame: number; budgetMs: number },
   random: () => number,
   frames: { bytes: number; count: number },
+  profile: string | null = null,
 ): Promise<RoundTripBench> {
   const tokens = server.players.map((p) => p.accessToken);
   const ids = Array.from({ length: level.games }, () => server.pool.take()).filter((g) => g !== null);
@@ -603,6 +660,7 @@ async function roundTrips(
   let refused = 0;
   let refusalSample: string | null = null;
   let events = 0;
+  if (profile !== null) await server.child.profile(profile);
   const t0 = performance.now();
   const deadline = t0 + level.budgetMs;
   await Promise.all(
@@ -647,6 +705,7 @@ async function roundTrips(
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  if (profile !== null) await server.child.profile(null);
   for (const g of games) {
     server.pool.release(g.id, g.over);
     await g.close();
@@ -789,7 +848,9 @@ async function benchTitan(
     const results: RoundTripBench[] = [];
     for (const level of options.levels) {
       options.progress(`${name}: intent round trips, ${level.games} games`);
-      results.push(await roundTrips(server, level, random, frames));
+      results.push(
+        await roundTrips(server, level, random, frames, `${name.toLowerCase()}-games${level.games}`),
+      );
     }
     return { roundTrips: results, sockets, restart: { games: ids.length, ms: child.startMs } };
   } finally {
@@ -1092,28 +1153,35 @@ function cleanupOnInterrupt() {
   };
 }
 
-const tempDir = () => mkdtempSync(path.join(tmpdir(), 'titan-bench-'));
+export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'titan-bench-'));
 const removeDir = (dir: string) => () => rmSync(dir, { recursive: true, force: true });
 
-export async function benchServer(overrides: Partial<ServerBenchOptions> = {}): Promise<ServerBench> {
+let longLogMemo: LongLog | null = null;
+
+/** One database's section (`pglite` or `postgres`): intent round trips, sockets held and the restart through a
+ *  server, then the bare inserts and the room rebuild on the same database. `frames` gathers the intent
+ *  frames' sizes (the echo section sends frames of their mean size). */
+export async function benchDatabaseSection(
+  kind: 'pglite' | 'postgres',
+  frames: { bytes: number; count: number },
+  overrides: Partial<ServerBenchOptions> = {},
+): Promise<DatabaseBench> {
   const options: ServerBenchOptions = { ...SERVER_BENCH_DEFAULTS, ...overrides };
   const cleanup = cleanupOnInterrupt();
   try {
-    options.progress('a long game log for the rebuild');
-    const log = longLog(options.longLogEvents, DEFAULT_CONFIG.snapshotEvery);
-    const frames = { bytes: 0, count: 0 };
-    const databases: DatabaseBench[] = [];
-
-    const dataDir = tempDir();
-    databases.push(
-      await cleanup.around(removeDir(dataDir), () =>
+    if (longLogMemo === null) options.progress('a long game log for the rebuild');
+    longLogMemo ??= longLog(options.longLogEvents, DEFAULT_CONFIG.snapshotEvery);
+    const log = longLogMemo;
+    const dataDir = tempDir(); // PGlite's data folder; the server's data folder on PostgreSQL (kept empty)
+    if (kind === 'pglite') {
+      return await cleanup.around(removeDir(dataDir), () =>
         benchDatabaseKind('pglite', null, dataDir, log, frames, options),
-      ),
-    );
-
+      );
+    }
     const postgres = await benchDatabase();
     if (postgres === null) {
-      databases.push({
+      removeDir(dataDir)();
+      return {
         kind: 'postgres',
         skipped: 'PostgreSQL is not reachable at 127.0.0.1:5432 and pg_ctlcluster could not start it',
         roundTrips: [],
@@ -1122,39 +1190,43 @@ export async function benchServer(overrides: Partial<ServerBenchOptions> = {}): 
         sockets: null,
         restart: null,
         rebuild: null,
-      });
-    } else {
-      const unused = tempDir(); // the server's data folder (PostgreSQL keeps nothing in it)
-      databases.push(
-        await cleanup.around(removeDir(unused), () =>
-          cleanup.around(postgres.drop, () =>
-            benchDatabaseKind('postgres', postgres.url, unused, log, frames, options),
-          ),
-        ),
-      );
+      };
     }
-
-    // The echo frames are as large as the intent frames were on average.
-    const frameBytes = frames.count === 0 ? 200 : Math.round(frames.bytes / frames.count);
-    const envelope = JSON.stringify({ type: 'ping', nonce: '' });
-    const frame = JSON.stringify({
-      type: 'ping',
-      nonce: 'x'.repeat(Math.max(0, frameBytes - envelope.length)),
-    });
-    const echoes: EchoBench[] = [];
-    const echoServer = await startChild({ kind: 'echo' });
-    try {
-      for (const level of options.levels) {
-        options.progress(`bare ws echo, ${level.games} sockets`);
-        echoes.push(await echo(echoServer.port, level.games, Math.ceil(4000 / level.games), 5000, frame));
-      }
-    } finally {
-      await echoServer.stop();
-    }
-    return { frameBytes, echo: echoes, databases };
+    return await cleanup.around(removeDir(dataDir), () =>
+      cleanup.around(postgres.drop, () =>
+        benchDatabaseKind('postgres', postgres.url, dataDir, log, frames, options),
+      ),
+    );
   } finally {
     cleanup.dispose();
   }
+}
+
+/** The echo frames' size when no intent frame was measured in this run. */
+export const DEFAULT_FRAME_BYTES = 200;
+
+/** A bare `ws` echo server at each level's concurrency, with frames of `frameBytes`. */
+export async function benchEchoSection(
+  frameBytes: number,
+  overrides: Partial<ServerBenchOptions> = {},
+): Promise<EchoBench[]> {
+  const options: ServerBenchOptions = { ...SERVER_BENCH_DEFAULTS, ...overrides };
+  const envelope = JSON.stringify({ type: 'ping', nonce: '' });
+  const frame = JSON.stringify({
+    type: 'ping',
+    nonce: 'x'.repeat(Math.max(0, frameBytes - envelope.length)),
+  });
+  const echoes: EchoBench[] = [];
+  const echoServer = await startChild({ kind: 'echo' });
+  try {
+    for (const level of options.levels) {
+      options.progress(`bare ws echo, ${level.games} sockets`);
+      echoes.push(await echo(echoServer.port, level.games, Math.ceil(4000 / level.games), 5000, frame));
+    }
+  } finally {
+    await echoServer.stop();
+  }
+  return echoes;
 }
 
 // ------------------------------------------------------------------------------------ abuse (issue 12)
@@ -1305,7 +1377,9 @@ export async function benchAbuse(
     progress('abuse: warm-up');
     await driven.measure(40, 20_000);
     progress('abuse: quiet');
+    await child.profile('abuse-quiet');
     const quiet = await driven.measure(samples, 60_000);
+    await child.profile(null);
 
     progress('abuse: flood (200 sockets of one guest)');
     const mallory = await guest('Mallory');
@@ -1336,7 +1410,9 @@ export async function benchAbuse(
       }
     };
     const floods = held.map((s) => junk(s));
+    await child.profile('abuse-flood');
     const flood = await driven.measure(samples, 60_000);
+    await child.profile(null);
     flooding = false;
     await Promise.all(floods);
     await pooled(flooders, 100, (s) => s.close());
@@ -1381,6 +1457,7 @@ export async function benchAbuse(
     // of a game they all watch are sampled.
     const crowdSamples: number[] = [];
     const until = Date.now() + 120_000;
+    await child.profile('abuse-spectators');
     while (crowdSamples.length < samples && Date.now() < until) {
       const game = driven.game;
       await watch(game);
@@ -1388,6 +1465,7 @@ export async function benchAbuse(
       await driven.measure(samples - crowdSamples.length, until - Date.now(), game);
       crowdSamples.push(...driven.taken);
     }
+    await child.profile(null);
     const watching = spectators.filter((s) => s.isOpen).length;
     const crowd = percentiles(crowdSamples);
     await driven.stop();

@@ -22,8 +22,7 @@ import { fromCaretakerInto, withLegion } from '../fold';
 import { requireLegion } from '../lookups';
 import type { BattleState, GameState } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
-import { opponent } from './position';
-import { hits } from './strike';
+import { hits, opponent } from './position';
 
 export function evolveBattleEvent(state: GameState, event: BattleEvent): GameState {
   switch (event.type) {
@@ -79,21 +78,25 @@ export function evolveBattleEvent(state: GameState, event: BattleEvent): GameSta
       return withBattle(state, (b) => ({
         ...b,
         struck: event.counterstrike ? b.struck : [],
+        struckAt: event.counterstrike ? b.struckAt : [],
         pendingCarryOver: null,
       }));
     case 'strikeRolled':
       return withBattle(state, (b) => {
         const struck = [...b.struck, event.striker];
+        const struckAt = [...b.struckAt, event.option.target];
         if (event.carryOver) {
           return {
             ...b,
             struck,
+            struckAt,
             pendingCarryOver: { striker: event.striker, option: event.option, rolls: event.rolls },
           };
         }
         return {
           ...b,
           struck,
+          struckAt,
           characters: damage(b.characters, [{ id: event.option.target, hits: event.hits }]),
         };
       });
@@ -101,6 +104,7 @@ export function evolveBattleEvent(state: GameState, event: BattleEvent): GameSta
       return withBattle(state, (b) => ({
         ...b,
         struck: [...b.struck, event.striker],
+        struckAt: [...b.struckAt, event.target],
         characters: damage(b.characters, [{ id: event.target, hits: event.hits }]),
       }));
     case 'carryOverAssigned':
@@ -113,7 +117,8 @@ export function evolveBattleEvent(state: GameState, event: BattleEvent): GameSta
           primary,
           event.allocation.map((a) => ({ id: a.target, hits: a.damage })),
         );
-        return { ...b, characters: carried, pendingCarryOver: null };
+        const struckAt = [...b.struckAt, ...event.allocation.map((a) => a.target)];
+        return { ...b, characters: carried, struckAt, pendingCarryOver: null };
       });
     case 'slainRemoved':
       return slainRemoved(state, event.ids);
@@ -142,7 +147,15 @@ function battleStarted(state: GameState, event: EventOf<'battleStarted'>): GameS
       });
     }
   }
+  const engagement = requireEngagement(state);
   const battle: BattleState = {
+    powers:
+      state.ce === null
+        ? null
+        : {
+            attacker: state.ce.powers[engagement.attackerOwner] ?? null,
+            defender: state.ce.powers[engagement.defenderOwner] ?? null,
+          },
     land: event.land,
     terrain: event.terrain,
     attackerEntry: event.attackerEntry,
@@ -153,6 +166,8 @@ function battleStarted(state: GameState, event: EventOf<'battleStarted'>): GameS
     lockedInContact: [],
     movedThisPhase: [],
     struck: [],
+    struckAt: [],
+    trees: [],
     pendingCarryOver: null,
     defenderCharacterSlain: false,
     summon: 'notYet',

@@ -1,9 +1,8 @@
 // Carrying over excess hits (12.4, errata 12.4, 11.7 Dune): the strike option declared, the excess of a roll, and
 // every legal allocation of it (decideStrike and decideAssignCarryOver check against these; the fold applies them).
-import type { BattleCharacterId, BattlePosition } from './position';
-import { characterById, hitsToSlay } from './position';
-import type { StrikeOption } from './strike';
-import { compareIds, hits, strikeOptions } from './strike';
+import type { BattleCharacterId, BattlePosition, StrikeOption } from './position';
+import { characterById, hits, hitsToSlay } from './position';
+import { compareIds, strikeOptions } from './strike';
 
 /** The carried-over damage, in the order it was carried: each entry is one character after the target. */
 export type CarryOverAllocation = readonly { readonly target: BattleCharacterId; readonly damage: number }[];

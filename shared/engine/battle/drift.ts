@@ -1,5 +1,6 @@
 // Drift damage (Hazards Chart Drift; errata 9.4/11.7 and the Complete Sequence of Play 2.5.6.4.x.3).
-import { hexTerrain, isNative } from './hazards';
+import { nativeTo } from '../ce/hooks';
+import { terrainAt } from './hazards';
 import type { BattleCharacterId, BattlePosition, BattleSide } from './position';
 import { isSlain } from './position';
 
@@ -15,8 +16,8 @@ export function driftDamage(pos: BattlePosition, side: BattleSide): { id: Battle
         c.side === side &&
         c.hex !== null &&
         !isSlain(c) &&
-        hexTerrain(pos.terrain, c.hex) === 'Drift' &&
-        !isNative(c.type, 'Drift'),
+        terrainAt(pos, c.hex) === 'Drift' &&
+        !nativeTo(pos, c.side, c.type, 'Drift'),
     )
     .map((c) => ({ id: c.id, hits: 1 as const }));
 }

@@ -11,10 +11,16 @@ import type {
   NativeHazard,
   Terrain,
 } from '../../data/types';
+import type { BattlePosition } from './position';
 
 /** The terrain inside a battle hex (Plains, Tree, Bramble, Sand, Bog, Drift, Volcano, Tower). */
 export function hexTerrain(terrain: Terrain, hex: HexLabel): HexTerrain {
   return battleHex(terrain, hex).terrain;
+}
+
+/** The terrain inside a hex of this battle: the battleland's, or a Tree planted for the battle (CE 10 ENT B2). */
+export function terrainAt(pos: Pick<BattlePosition, 'terrain' | 'trees'>, hex: HexLabel): HexTerrain {
+  return pos.trees?.includes(hex) === true ? 'Tree' : hexTerrain(pos.terrain, hex);
 }
 
 /** A battle hex's elevation (errata 11.7: bog, bramble, drift and sand are at plain height). */

@@ -8,7 +8,7 @@
 import { axial, directionTo, neighbours } from '../../data/hexGeometry';
 import type { HexLabel, HexsideHazard, Terrain } from '../../data/types';
 import { HEX_LABELS } from '../../data/types';
-import { elevation, hexsideBetween, hexTerrain } from './hazards';
+import { elevation, hexsideBetween, terrainAt } from './hazards';
 import type { BattlePosition } from './position';
 import { characterAt } from './position';
 
@@ -197,11 +197,12 @@ export type Obstruction =
  * plain height and the volcano at the highest plain level of the Mountains (as the battleland data has them);
  * Tree hexes are higher than any other hex of their land (in the Hills the data puts them at hill height).
  */
-function heightForRangestrike(terrain: Terrain, hex: HexLabel): number {
-  if (hexTerrain(terrain, hex) !== 'Tree') return elevation(terrain, hex);
+function heightForRangestrike(pos: BattlePosition, hex: HexLabel): number {
+  const terrain = pos.terrain;
+  if (terrainAt(pos, hex) !== 'Tree') return elevation(terrain, hex);
   let highest = 0;
   for (const other of HEX_LABELS) {
-    if (hexTerrain(terrain, other) !== 'Tree') highest = Math.max(highest, elevation(terrain, other));
+    if (terrainAt(pos, other) !== 'Tree') highest = Math.max(highest, elevation(terrain, other));
   }
   return Math.max(elevation(terrain, hex), highest + 1);
 }
@@ -218,10 +219,11 @@ function atopCliffOver(terrain: Terrain, upper: HexLabel, lower: HexLabel): bool
  * and the rangestriker or target is directly atop that Cliff, or (3) it is lower than both the rangestriker and
  * the target (errata 11.7 heights; dunes raise nothing). Exception (1), the Warlock, is the caller's.
  */
-function characterBlocks(terrain: Terrain, from: HexLabel, to: HexLabel, hex: HexLabel): boolean {
+function characterBlocks(pos: BattlePosition, from: HexLabel, to: HexLabel, hex: HexLabel): boolean {
+  const terrain = pos.terrain;
   if (atopCliffOver(terrain, from, hex) || atopCliffOver(terrain, to, hex)) return false;
-  const height = heightForRangestrike(terrain, hex);
-  return !(height < heightForRangestrike(terrain, from) && height < heightForRangestrike(terrain, to));
+  const height = heightForRangestrike(pos, hex);
+  return !(height < heightForRangestrike(pos, from) && height < heightForRangestrike(pos, to));
 }
 
 /** The Tower's centre hex (Hazards Chart, Wall: "the Tower's center hex"). */
@@ -339,16 +341,18 @@ export function pathObstruction(
   to: HexLabel,
   path: readonly HexLabel[],
   strikerIsWarlock = false,
+  throughTrees = false,
 ): Obstruction | null {
   if (strikerIsWarlock) return null; // 13.5
   const terrain = pos.terrain;
   for (const hex of path) {
-    if (hexTerrain(terrain, hex) === 'Tree') {
+    // CE Titan: a power's rangestrikes may pass through Trees (10 ENT B1).
+    if (!throughTrees && terrainAt(pos, hex) === 'Tree') {
       return { kind: 'tree', hex, rule: 'Hazards Chart, Tree: rangestrikes may not pass through a Tree hex' };
     }
   }
   for (const hex of path) {
-    if (characterAt(pos, hex) !== null && characterBlocks(terrain, from, to, hex)) {
+    if (characterAt(pos, hex) !== null && characterBlocks(pos, from, to, hex)) {
       return {
         kind: 'character',
         hex,

@@ -1,10 +1,12 @@
 // The Maneuver Phase (11.0–11.6, 10.1–10.2, Hazards Chart 11.7): contact and where a character may move.
 import { battleland } from '../../data/battlelands';
+import { CHARACTERS } from '../../data/characters';
 import { ATTACKER_ENTRY_HEXES, DEFENDER_ENTRY_HEXES, hexDistance, neighbours } from '../../data/hexGeometry';
-import type { CharacterName, HexLabel } from '../../data/types';
+import type { HexLabel, NativeHazard } from '../../data/types';
 import { HEX_LABELS } from '../../data/types';
-import { cliffBetween, crossesUp, flies, hexTerrain, isNative, skillOf } from './hazards';
-import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide } from './position';
+import { moveAllowance, nativeTo, neverSlowed, passage } from '../ce/hooks';
+import { cliffBetween, crossesUp, flies, skillOf, terrainAt } from './hazards';
+import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide, Passage } from './position';
 import { characterById, isSlain, occupiedHexes } from './position';
 
 export interface ManeuverOptions {
@@ -64,7 +66,7 @@ export function maneuverMoves(
   if (isSlain(c)) return [];
   if (c.hex === null) return arrivalMoves(pos, c, opts);
   if (inContact(pos, id)) return []; // 11.3
-  return movesFrom(pos, c.type, [{ hex: c.hex, spent: 0 }]).filter((h) => h !== c.hex);
+  return movesFrom(pos, c, [{ hex: c.hex, spent: 0 }]).filter((h) => h !== c.hex);
 }
 
 /**
@@ -82,9 +84,13 @@ export function arrivalMoves(
   // 10.2: deployed directly onto any free start hex; no further movement that phase.
   if (way.kind === 'deploy') return way.hexes.filter((h) => !occupied.has(h));
   // 11.1: the first hex entered lies on the entry side and counts against the movement allowance.
+  const mover: BattleCharacter =
+    'id' in newcomer
+      ? (newcomer as BattleCharacter)
+      : { id: '', hex: null, hits: 0, power: CHARACTERS[newcomer.type].power ?? 0, ...newcomer };
   return movesFrom(
     pos,
-    newcomer.type,
+    mover,
     way.hexes.map((hex) => ({ hex, spent: 0, offBoard: true })),
   );
 }
@@ -96,96 +102,120 @@ interface Start {
   readonly offBoard?: boolean;
 }
 
-function movesFrom(pos: BattlePosition, type: CharacterName, starts: readonly Start[]): HexLabel[] {
-  return flies(type) ? flyingMoves(pos, type, starts) : walkingMoves(pos, type, starts);
+function movesFrom(pos: BattlePosition, c: BattleCharacter, starts: readonly Start[]): HexLabel[] {
+  // 11.2: a character moves up to its Skill-factor (CE Titan: as the powers change it, ce/hooks.ts).
+  const points = moveAllowance(pos, c, skillOf(c.type));
+  return flies(c.type) ? flyingMoves(pos, c, points, starts) : walkingMoves(pos, c, points, starts);
 }
+
+const FORBIDDEN: Passage = { cost: null, end: false };
 
 // ---------------------------------------------------------------- walking (non-flying) characters
 
 /**
  * What entering `to` from `from` (null: from off the board) costs a non-flyer: 1, 2 when slowed (11.4), or null
- * when forbidden. Occupation is checked by the caller (11.5).
+ * when forbidden. Occupation is checked by the caller (11.5). CE general notes: a speed-1 character is never slowed.
  */
 function walkingCost(
   pos: BattlePosition,
-  type: CharacterName,
+  c: BattleCharacter,
+  points: number,
   from: HexLabel | null,
   to: HexLabel,
 ): number | null {
   const t = pos.terrain;
-  const inside = hexTerrain(t, to);
+  const native = (hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
+  const inside = terrainAt(pos, to);
   if (inside === 'Tree') return null; // Tree: entry forbidden to non-flyers
-  if (inside === 'Volcano' && !isNative(type, 'Volcano')) return null; // Volcano: only Dragons
-  if (inside === 'Bog' && !isNative(type, 'Bog')) return null; // Bog: forbidden to non-flying non-natives
+  if (inside === 'Volcano' && !native('Volcano')) return null; // Volcano: only Dragons
+  if (inside === 'Bog' && !native('Bog')) return null; // Bog: forbidden to non-flying non-natives
   if (from !== null && cliffBetween(t, from, to)) return null; // Cliff: non-flyers may not cross
   let slowed = false;
-  if (inside === 'Bramble' && !isNative(type, 'Bramble')) slowed = true; // Bramble
-  if (inside === 'Drift' && !isNative(type, 'Drift')) slowed = true; // Drift
-  if (inside === 'Sand' && !isNative(type, 'Sand')) slowed = true; // Sand (errata 11.7)
+  if (inside === 'Bramble' && !native('Bramble')) slowed = true; // Bramble
+  if (inside === 'Drift' && !native('Drift')) slowed = true; // Drift
+  if (inside === 'Sand' && !native('Sand')) slowed = true; // Sand (errata 11.7)
   if (from !== null) {
-    if (crossesUp(t, from, to, 'slope') && !isNative(type, 'Slope')) slowed = true; // Slope, moving up
+    if (crossesUp(t, from, to, 'slope') && !native('Slope')) slowed = true; // Slope, moving up
     if (crossesUp(t, from, to, 'wall')) slowed = true; // Wall, moving up
   }
-  return slowed ? 2 : 1; // 11.4: a slowing hazard makes the hex count as two entered
+  // 11.4: a slowing hazard makes the hex count as two entered.
+  return slowed && !neverSlowed(pos, points) ? 2 : 1;
 }
 
-function walkingMoves(pos: BattlePosition, type: CharacterName, starts: readonly Start[]): HexLabel[] {
-  const skill = skillOf(type); // 11.2
+function walkingMoves(
+  pos: BattlePosition,
+  c: BattleCharacter,
+  points: number,
+  starts: readonly Start[],
+): HexLabel[] {
   const occupied = occupiedHexes(pos);
+  // 11.5: non-flyers never enter an occupied hex (unless a CE power lets them pass through it).
+  const enter = (from: HexLabel | null, to: HexLabel): Passage => {
+    const standard: Passage = occupied.has(to)
+      ? FORBIDDEN
+      : { cost: walkingCost(pos, c, points, from, to), end: true };
+    return passage(pos, c, from, to, standard, false);
+  };
   const spent = new Map<HexLabel, number>();
+  const ends = new Set<HexLabel>();
   const frontier: HexLabel[] = [];
-  const reach = (hex: HexLabel, cost: number): void => {
+  const reach = (hex: HexLabel, cost: number, end: boolean): void => {
+    if (cost > points) return;
+    if (end) ends.add(hex);
     const before = spent.get(hex);
-    if (cost > skill || (before !== undefined && before <= cost)) return;
+    if (before !== undefined && before <= cost) return;
     spent.set(hex, cost);
     frontier.push(hex);
   };
   for (const s of starts) {
     if (s.offBoard !== true) {
-      reach(s.hex, s.spent);
+      reach(s.hex, s.spent, true);
       continue;
     }
-    if (occupied.has(s.hex)) continue; // 11.5
-    const cost = walkingCost(pos, type, null, s.hex);
-    if (cost !== null) reach(s.hex, s.spent + cost);
+    const way = enter(null, s.hex);
+    if (way.cost !== null) reach(s.hex, s.spent + way.cost, way.end);
   }
   while (frontier.length > 0) {
     const from = frontier.pop() as HexLabel;
     const here = spent.get(from) as number;
     for (const { hex: to } of neighbours(from)) {
-      if (occupied.has(to)) continue; // 11.5: non-flyers never enter an occupied hex
-      const cost = walkingCost(pos, type, from, to);
-      if (cost !== null) reach(to, here + cost);
+      const way = enter(from, to);
+      if (way.cost !== null) reach(to, here + way.cost, way.end);
     }
   }
-  return sortedHexes(spent.keys());
+  return sortedHexes(ends);
 }
 
 // ---------------------------------------------------------------- flying characters
 
 /** 11.4: a flyer ignores every hazard while flying, except the Volcano, which only Dragons may enter or cross. */
-function mayFlyOver(pos: BattlePosition, type: CharacterName, hex: HexLabel): boolean {
-  return hexTerrain(pos.terrain, hex) !== 'Volcano' || isNative(type, 'Volcano');
+function mayFlyOver(pos: BattlePosition, c: BattleCharacter, hex: HexLabel): boolean {
+  return terrainAt(pos, hex) !== 'Volcano' || nativeTo(pos, c.side, c.type, 'Volcano');
 }
 
 /** What landing in a hex costs a flyer: 1, 2 when slowed by the hex's hazard (11.4), null when it may not land. */
-function landingCost(pos: BattlePosition, type: CharacterName, hex: HexLabel): number | null {
-  const inside = hexTerrain(pos.terrain, hex);
+function landingCost(pos: BattlePosition, c: BattleCharacter, points: number, hex: HexLabel): number | null {
+  const native = (hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
+  const inside = terrainAt(pos, hex);
   if (inside === 'Tree') return null; // Tree: a flyer cannot end its move there
-  if (inside === 'Volcano' && !isNative(type, 'Volcano')) return null; // Volcano: only Dragons
-  if (inside === 'Bog' && !isNative(type, 'Bog')) return null; // Bog: a flying non-native may not end there
-  if (inside === 'Bramble' && !isNative(type, 'Bramble')) return 2; // Bramble slows non-natives
-  if (inside === 'Drift' && !isNative(type, 'Drift')) return 2; // Drift slows non-natives
-  return 1; // errata 11.7: flyers are not slowed landing in Sand; hexside hazards never slow a flyer
+  if (inside === 'Volcano' && !native('Volcano')) return null; // Volcano: only Dragons
+  if (inside === 'Bog' && !native('Bog')) return null; // Bog: a flying non-native may not end there
+  // Bramble and Drift slow non-natives (CE general notes: never a speed-1 character).
+  const slowed = (inside === 'Bramble' && !native('Bramble')) || (inside === 'Drift' && !native('Drift'));
+  return slowed && !neverSlowed(pos, points) ? 2 : 1; // errata 11.7: not slowed landing in Sand; no hexside slows
 }
 
-function flyingMoves(pos: BattlePosition, type: CharacterName, starts: readonly Start[]): HexLabel[] {
-  const skill = skillOf(type); // 11.2
+function flyingMoves(
+  pos: BattlePosition,
+  c: BattleCharacter,
+  points: number,
+  starts: readonly Start[],
+): HexLabel[] {
   const occupied = occupiedHexes(pos);
   // Hexes flown through, by the moves used to get there (11.5: occupied hexes may be crossed).
   const steps = new Map<HexLabel, number>();
   for (const s of starts) {
-    if (!mayFlyOver(pos, type, s.hex)) continue;
+    if (!mayFlyOver(pos, c, s.hex)) continue;
     const used = s.spent + (s.offBoard === true ? 1 : 0); // 11.1: the first hex entered counts
     const before = steps.get(s.hex);
     if (before === undefined || used < before) steps.set(s.hex, used);
@@ -195,9 +225,9 @@ function flyingMoves(pos: BattlePosition, type: CharacterName, starts: readonly 
     const next: HexLabel[] = [];
     for (const from of frontier) {
       const here = steps.get(from) as number;
-      if (here >= skill) continue;
+      if (here >= points) continue;
       for (const { hex: to } of neighbours(from)) {
-        if (!mayFlyOver(pos, type, to)) continue;
+        if (!mayFlyOver(pos, c, to)) continue;
         const before = steps.get(to);
         if (before !== undefined && before <= here + 1) continue;
         steps.set(to, here + 1);
@@ -209,10 +239,12 @@ function flyingMoves(pos: BattlePosition, type: CharacterName, starts: readonly 
   // 11.5: the flyer lands at the end of its move, on a free hex it may land on and can pay for (11.4).
   const result: HexLabel[] = [];
   for (const [hex, used] of steps) {
-    if (occupied.has(hex)) continue;
-    const cost = landingCost(pos, type, hex);
-    if (cost === null) continue;
-    if (used - 1 + cost <= skill) result.push(hex);
+    const standard: Passage = occupied.has(hex)
+      ? FORBIDDEN
+      : { cost: landingCost(pos, c, points, hex), end: true };
+    const landing = passage(pos, c, null, hex, standard, true);
+    if (landing.cost === null || !landing.end) continue;
+    if (used - 1 + landing.cost <= points) result.push(hex);
   }
   return sortedHexes(result);
 }

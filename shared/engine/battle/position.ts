@@ -19,11 +19,43 @@ export interface BattleCharacter {
   readonly hits: number;
 }
 
+/** Cosmic Encounter Titan: the power of each side's player (null: none). */
+export interface BattlePowers {
+  readonly attacker: number | null;
+  readonly defender: number | null;
+}
+
 export interface BattlePosition {
+  /** Cosmic Encounter Titan: each side's power, read by the powers' battle hooks (ce/hooks.ts); absent or null:
+   *  not a game of the variant. */
+  readonly powers?: BattlePowers | null;
   readonly terrain: Terrain;
+  /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2); absent: none. */
+  readonly trees?: readonly HexLabel[];
   /** The attacker's entry side (errata 2.2, 10.1); always 'bottom' in a Tower (10.2). */
   readonly attackerEntry: AttackerSide;
   readonly characters: readonly BattleCharacter[];
+}
+
+export interface StrikeOption {
+  readonly target: BattleCharacterId;
+  readonly strikeNumber: number;
+  readonly dice: number;
+  /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
+  readonly carryTo: readonly BattleCharacterId[];
+}
+
+/** Errata 12.7: each die equal to or above the Strike-number hits, and a six always hits. */
+export function hits(rolls: readonly number[], strikeNumber: number): number {
+  return rolls.filter((r) => r >= strikeNumber || r === 6).length;
+}
+
+/** Entering a hex in a maneuver (maneuver.ts): its cost in movement points (null: it may not be entered) and
+ *  whether the move may end there. The standard rules give every enterable hex an end; CE Titan's powers change
+ *  both (ce/hooks.ts passage). */
+export interface Passage {
+  readonly cost: number | null;
+  readonly end: boolean;
 }
 
 export function isSlain(c: BattleCharacter): boolean {
@@ -56,4 +88,13 @@ export function occupiedHexes(pos: BattlePosition): ReadonlySet<HexLabel> {
   const hexes = new Set<HexLabel>();
   for (const c of pos.characters) if (c.hex !== null) hexes.add(c.hex);
   return hexes;
+}
+
+/** A normal strike's choice (12.2, 12.4, strike.ts strikeOptions): target, Strike-number and dice. */
+export interface StrikeOption {
+  readonly target: BattleCharacterId;
+  readonly strikeNumber: number;
+  readonly dice: number;
+  /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
+  readonly carryTo: readonly BattleCharacterId[];
 }

@@ -4,8 +4,9 @@ import { CHARACTERS } from '../../data/characters';
 import { hexDistance, range } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { HexLabel } from '../../data/types';
+import { adjustStrike, nativeTo, rangestrikeRange, throughTrees } from '../ce/hooks';
 import { withArticle } from '../rejections';
-import { cliffBetween, hexTerrain, isNative, skillOf } from './hazards';
+import { cliffBetween, skillOf, terrainAt } from './hazards';
 import { hazardCrossings, pathObstruction, rangestrikePaths } from './lineOfSight';
 import { inContact } from './maneuver';
 import type { BattleCharacter, BattleCharacterId, BattlePosition } from './position';
@@ -70,59 +71,70 @@ export function rangestrikeVerdict(
     return refuse('13.0', 'an adjacent enemy is struck, not rangestruck');
   }
   // 13.2, errata 11.7/13.2: the range is limited by the chart Skill-factor (never by a hazard-reduced one) and 4.
-  const reach = Math.min(skillOf(striker.type), MAX_RANGESTRIKE_RANGE);
+  // CE general notes: skill 2 reaches 3; a power may change the range (ce/hooks.ts).
+  const reach = Math.min(rangestrikeRange(pos, striker, skillOf(striker.type)), MAX_RANGESTRIKE_RANGE);
   if (range(from, to) > reach) {
     return refuse('13.2', `the target is at range ${range(from, to)}; this rangestriker reaches ${reach}`);
   }
   const paths = rangestrikePaths(pos.terrain, from, to);
-  const open = paths.filter((path) => pathObstruction(pos, from, to, path, warlock) === null);
+  const trees = throughTrees(pos, striker); // CE Titan (10 ENT B1)
+  const open = paths.filter((path) => pathObstruction(pos, from, to, path, warlock, trees) === null);
   if (open.length === 0) {
-    const first = pathObstruction(pos, from, to, paths[0] ?? [], warlock);
+    const first = pathObstruction(pos, from, to, paths[0] ?? [], warlock, trees);
     return refuse(first?.rule ?? '13.3', 'every path to the target is blocked');
   }
-  const dice = rangestrikeDice(pos, striker);
-  const numbers = [...new Set(open.map((path) => pathStrikeNumber(pos, striker, target, from, to, path)))];
-  numbers.sort((a, b) => a - b);
-  return {
-    allowed: true,
-    options: numbers.map((strikeNumber) => ({ target: target.id, strikeNumber, dice })),
-  };
+  const options = open.map((path) => pathFactors(pos, striker, target, from, to, path));
+  const unique = [...new Map(options.map((o) => [`${o.strikeNumber}/${o.dice}`, o])).values()];
+  unique.sort((a, b) => a.strikeNumber - b.strikeNumber || a.dice - b.dice);
+  return { allowed: true, options: unique.map((o) => ({ target: target.id, ...o })) };
 }
 
 /** 13.1: half the Power-factor, rounded down; Volcano row: a Dragon adds two dice rangestriking from the Volcano. */
 function rangestrikeDice(pos: BattlePosition, striker: BattleCharacter): number {
   const base = Math.floor(striker.power / 2);
-  const fromVolcano = striker.hex !== null && hexTerrain(pos.terrain, striker.hex) === 'Volcano';
+  const fromVolcano = striker.hex !== null && terrainAt(pos, striker.hex) === 'Volcano';
   return striker.type === 'Dragon' && fromVolcano ? base + 2 : base;
 }
 
 /**
- * The Strike-number of a rangestrike along one path (12.2, 12.7). A Warlock's is never affected by hazards
- * (13.5, errata 11.7/13.5) nor by range (13.5). Otherwise: range 4 costs a Skill-factor (13.2); a non-native
- * loses one per intervening Bramble hex (Bramble row, errata 11.7/13.2); one per Wall crossed going up (Wall row);
- * a Bramble native defending in Bramble against a non-native gains a Skill-factor (errata 11.7: skill, not
- * Strike-number); a Dragon in the Volcano raises the Strike-number by 1 (Volcano row), to at most 6 (errata 12.7).
+ * The Strike-number and dice of a rangestrike along one path (12.2, 12.7). A Warlock's is never affected by
+ * hazards (13.5, errata 11.7/13.5) nor by range (13.5). Otherwise: range 4 costs a Skill-factor (13.2); a
+ * non-native loses one per intervening Bramble hex (Bramble row, errata 11.7/13.2); one per Wall crossed going up
+ * (Wall row); a Bramble native defending in Bramble against a non-native gains a Skill-factor (errata 11.7: skill,
+ * not Strike-number); a Dragon in the Volcano raises the Strike-number by 1 (Volcano row), to at most 6 (errata
+ * 12.7). Cosmic Encounter Titan: the powers' B hooks adjust the skills and dice (ce/hooks.ts).
  */
-function pathStrikeNumber(
+function pathFactors(
   pos: BattlePosition,
   striker: BattleCharacter,
   target: BattleCharacter,
   from: HexLabel,
   to: HexLabel,
   path: readonly HexLabel[],
-): number {
-  const attack = skillOf(striker.type);
-  const defence = skillOf(target.type);
-  if (striker.type === 'Warlock') return chartStrikeNumber(attack, defence);
+): { strikeNumber: number; dice: number } {
+  let attack = skillOf(striker.type);
+  let defence = skillOf(target.type);
   const t = pos.terrain;
-  const nativeToBramble = isNative(striker.type, 'Bramble');
-  const brambles = nativeToBramble ? 0 : path.filter((hex) => hexTerrain(t, hex) === 'Bramble').length;
-  const wallsUp = hazardCrossings(t, from, to, path).filter((c) => c.hazard === 'wall' && c.up).length;
-  const longRange = range(from, to) === MAX_RANGESTRIKE_RANGE ? 1 : 0;
-  const inBramble = hexTerrain(t, to) === 'Bramble' && isNative(target.type, 'Bramble') && !nativeToBramble;
-  const number = chartStrikeNumber(attack - longRange - brambles - wallsUp, defence + (inBramble ? 1 : 0));
-  const dragonInVolcano = target.type === 'Dragon' && hexTerrain(t, to) === 'Volcano';
-  return dragonInVolcano ? Math.min(6, number + 1) : number;
+  if (striker.type !== 'Warlock') {
+    const nativeToBramble = nativeTo(pos, striker.side, striker.type, 'Bramble');
+    const brambles = nativeToBramble ? 0 : path.filter((hex) => terrainAt(pos, hex) === 'Bramble').length;
+    const wallsUp = hazardCrossings(t, from, to, path).filter((c) => c.hazard === 'wall' && c.up).length;
+    const longRange = range(from, to) === MAX_RANGESTRIKE_RANGE ? 1 : 0;
+    const inBramble =
+      terrainAt(pos, to) === 'Bramble' &&
+      nativeTo(pos, target.side, target.type, 'Bramble') &&
+      !nativeToBramble;
+    attack -= longRange + brambles + wallsUp;
+    defence += inBramble ? 1 : 0;
+  }
+  const parts = adjustStrike(
+    { pos, striker, target, rangestrike: true },
+    { skill: attack, targetSkill: defence, dice: rangestrikeDice(pos, striker) },
+  );
+  const number = chartStrikeNumber(parts.skill, parts.targetSkill);
+  const dragonInVolcano =
+    striker.type !== 'Warlock' && target.type === 'Dragon' && terrainAt(pos, to) === 'Volcano';
+  return { strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number, dice: Math.max(0, parts.dice) };
 }
 
 /**

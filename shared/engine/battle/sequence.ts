@@ -6,6 +6,8 @@ import { characterPower } from '../../data/characters';
 import { land } from '../../data/masterboard';
 import { BATTLE_TURNS } from '../../data/strikeChart';
 import type { AttackerSide } from '../../data/types';
+import { battlePowers } from '../ce/hooks';
+import type { BattleMoment } from '../ce/power';
 import { attemptConcession } from '../concession';
 import type { BattleCharacterState } from '../engagementState';
 import {
@@ -26,11 +28,24 @@ import { playerOf } from '../lookups';
 import { REINFORCEMENT_ROUND } from '../reinforcement';
 import { reject, rejection } from '../rejections';
 import { afterDecision } from '../resolution';
-import type { BattleState, GameState, PlayerId, Rejection } from '../types';
+import type { BattleState, Dice, GameState, PlayerId, Rejection } from '../types';
 import { driftDamage } from './drift';
 import { inContact, maneuverMoves } from './maneuver';
 import type { BattleCharacterId, BattleSide } from './position';
 import { isSlain, opponent } from './position';
+
+// ---------------------------------------------------------------- CE Titan: the powers' moments
+
+/** What the battle's powers do at a moment of it (ce/power.ts `atMoment`), each seeing what the one before did;
+ *  `dice` where the moment may roll. */
+export function momentEvents(state: GameState, moment: BattleMoment, dice: Dice | null): GameEvent[] {
+  let events: GameEvent[] = [];
+  for (const { side, power } of battlePowers(battlePosition(requireBattle(state)))) {
+    const hook = power.atMoment;
+    if (hook !== undefined) events = andThen(state, events, (s) => hook(s, side, moment, dice));
+  }
+  return events;
+}
 
 // ---------------------------------------------------------------- setup (2.5.6.1–2.5.6.3, 10.1–10.2)
 
@@ -92,6 +107,12 @@ export function decidePreBattlePass(state: GameState, player: PlayerId, side: Ba
  * (15.3), the reinforcement in the defender's fourth (14.0).
  */
 export function beginManeuver(state: GameState, side: BattleSide, round: number): GameEvent[] {
+  // CE Titan: what the powers do before a side's maneuver phase (ce/hooks.ts).
+  const before = momentEvents(state, { kind: 'beforeManeuver', side }, null);
+  return andThen(state, before, (s) => maneuverBegins(s, side, round));
+}
+
+function maneuverBegins(state: GameState, side: BattleSide, round: number): GameEvent[] {
   const battle = requireBattle(state);
   const engagement = requireEngagement(state);
   const pos = battlePosition(battle);
@@ -294,7 +315,11 @@ export function endStrikePhase(state: GameState): GameEvent[] {
   const battle = requireBattle(state);
   const slain = battle.characters.filter(isSlain).map((c) => c.id);
   const events: GameEvent[] = slain.length > 0 ? [{ type: 'slainRemoved', ids: slain }] : [];
-  return andThen(state, events, (s) => {
+  // CE Titan: what the powers do at the end of a battle turn (ce/hooks.ts).
+  const removed = andThen(state, events, (s) =>
+    momentEvents(s, { kind: 'endOfStrikePhase', side: requireBattle(s).phasing }, null),
+  );
+  return andThen(state, removed, (s) => {
     const b = requireBattle(s);
     if (battleEndCheck(s) !== null) {
       const actor = ownerOfSide(requireEngagement(s), b.phasing);

@@ -2,17 +2,13 @@
 // the weakened strikes the errata allow only to open carry-over, and who could receive carried-over damage.
 import { hexDistance } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
-import { cliffBetween, crossesDown, crossesUp, hexTerrain, isNative, skillOf } from './hazards';
-import type { BattleCharacter, BattleCharacterId, BattlePosition } from './position';
+import type { NativeHazard } from '../../data/types';
+import { adjustStrike, mayStrike, nativeTo } from '../ce/hooks';
+import { cliffBetween, crossesDown, crossesUp, skillOf, terrainAt } from './hazards';
+import type { BattleCharacter, BattleCharacterId, BattlePosition, StrikeOption } from './position';
 import { characterById, hitsToSlay, isSlain } from './position';
 
-export interface StrikeOption {
-  readonly target: BattleCharacterId;
-  readonly strikeNumber: number;
-  readonly dice: number;
-  /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
-  readonly carryTo: readonly BattleCharacterId[];
-}
+export type { StrikeOption };
 
 /** The most effective strike against one target: its Strike-number and dice (12.2, 12.7, 11.7). */
 export interface StrikeFactors {
@@ -39,7 +35,8 @@ export function strikeTargets(pos: BattlePosition, strikerId: BattleCharacterId)
       t.hex !== null &&
       !isSlain(t) &&
       hexDistance(from, t.hex) === 1 &&
-      !cliffBetween(pos.terrain, from, t.hex),
+      !cliffBetween(pos.terrain, from, t.hex) &&
+      mayStrike(pos, s, t), // CE Titan: a power may forbid it (ce/hooks.ts)
   );
 }
 
@@ -64,24 +61,27 @@ export function strikeFactors(
   let skill = skillOf(striker.type);
   let targetSkill = skillOf(target.type);
   let dice = striker.power; // 12.0: a strike rolls the Power-factor in dice
-  const nativeToBramble = isNative(striker.type, 'Bramble');
+  // 11.7, and a CE power's nativities (ce/hooks.ts).
+  const native = (c: BattleCharacter, hazard: NativeHazard) => nativeTo(pos, c.side, c.type, hazard);
+  const nativeToBramble = native(striker, 'Bramble');
   // Bramble: a native defending in Bramble against a non-native striker has its Skill-factor raised by 1
   // (errata 11.7: the skill, not the Strike-number); a non-native striking out of Bramble loses 1 skill.
-  if (hexTerrain(t, to) === 'Bramble' && isNative(target.type, 'Bramble') && !nativeToBramble)
-    targetSkill += 1;
-  if (hexTerrain(t, from) === 'Bramble' && !nativeToBramble) skill -= 1;
+  if (terrainAt(pos, to) === 'Bramble' && native(target, 'Bramble') && !nativeToBramble) targetSkill += 1;
+  if (terrainAt(pos, from) === 'Bramble' && !nativeToBramble) skill -= 1;
   // Volcano: a Dragon striking from the Volcano adds two dice.
-  if (hexTerrain(t, from) === 'Volcano' && isNative(striker.type, 'Volcano')) dice += 2;
+  if (terrainAt(pos, from) === 'Volcano' && native(striker, 'Volcano')) dice += 2;
   // Slope: a native adds a die striking down; a non-native loses a skill striking up.
-  if (crossesDown(t, from, to, 'slope') && isNative(striker.type, 'Slope')) dice += 1;
-  if (crossesUp(t, from, to, 'slope') && !isNative(striker.type, 'Slope')) skill -= 1;
+  if (crossesDown(t, from, to, 'slope') && native(striker, 'Slope')) dice += 1;
+  if (crossesUp(t, from, to, 'slope') && !native(striker, 'Slope')) skill -= 1;
   // Wall: anyone gains a skill striking down and loses one striking up.
   if (crossesDown(t, from, to, 'wall')) skill += 1;
   if (crossesUp(t, from, to, 'wall')) skill -= 1;
   // Dune: a native adds two dice striking down; a non-native loses a die striking up.
-  if (crossesDown(t, from, to, 'dune') && isNative(striker.type, 'Sand')) dice += 2;
-  if (crossesUp(t, from, to, 'dune') && !isNative(striker.type, 'Sand')) dice -= 1;
-  return { strikeNumber: chartStrikeNumber(skill, targetSkill), dice };
+  if (crossesDown(t, from, to, 'dune') && native(striker, 'Sand')) dice += 2;
+  if (crossesUp(t, from, to, 'dune') && !native(striker, 'Sand')) dice -= 1;
+  // Cosmic Encounter Titan: the powers' B hooks (ce/hooks.ts).
+  const parts = adjustStrike({ pos, striker, target, rangestrike: false }, { skill, targetSkill, dice });
+  return { strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill), dice: Math.max(0, parts.dice) };
 }
 
 /**

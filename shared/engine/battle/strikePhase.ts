@@ -3,6 +3,7 @@
 // carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
 // only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
 // removed, the end-of-battle check) is in sequence.ts.
+import { strikeRolls } from '../ce/hooks';
 import { attemptConcession, concede } from '../concession';
 import {
   battleCharacter,
@@ -12,15 +13,16 @@ import {
   requireEngagement,
 } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
+import { andThen } from '../evolve';
 import type { Intent, IntentOf } from '../intents';
 import { reject, rejection } from '../rejections';
 import type { BattleState, Dice, GameState, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattleSide } from './position';
-import { opponent } from './position';
+import { hits, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
-import { endStrikePhase } from './sequence';
-import { hits, strikeOptions } from './strike';
+import { endStrikePhase, momentEvents } from './sequence';
+import { strikeOptions } from './strike';
 
 /** The striking side's characters that have not struck this strike phase and stand on the board. */
 function readyStrikers(battle: BattleState, side: BattleSide) {
@@ -97,7 +99,8 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
       '12.2, errata 11.7/12.0',
     );
   }
-  const rolls = dice.roll(option.dice);
+  // CE Titan: a power may roll the attack its own way (ce/hooks.ts); the events record every die.
+  const { rolls, events: rolled } = strikeRolls(state, battleCharacter(battle, intent.striker), option, dice);
   const carryOver = legalCarryOverAllocations(pos, intent.striker, option, rolls).some((a) => a.length > 0);
   const step = state.step as Extract<GameState['step'], { kind: 'strike' | 'counterstrike' }>;
   const next: GameEvent = carryOver
@@ -108,6 +111,7 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
     : { type: 'stepBegan', step };
   return {
     events: [
+      ...rolled,
       {
         type: 'strikeRolled',
         striker: intent.striker,
@@ -154,9 +158,15 @@ export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrik
       '13.1–13.3, errata 11.7/13.3',
     );
   }
-  const rolls = dice.roll(option.dice);
+  const { rolls, events: rolled } = strikeRolls(
+    state,
+    battleCharacter(requireBattle(state), intent.striker),
+    option,
+    dice,
+  );
   return {
     events: [
+      ...rolled,
       {
         type: 'rangestrikeRolled',
         striker: intent.striker,
@@ -217,7 +227,7 @@ export function decideAssignCarryOver(state: GameState, intent: IntentOf<'assign
 
 /** 12.0, 12.1: the striking player is finished (every required strike made); counterstrikes follow, or the
  *  strike phase ends. */
-export function decideDoneStriking(state: GameState): Decision {
+export function decideDoneStriking(state: GameState, dice: Dice): Decision {
   const battle = requireBattle(state);
   const step = state.step;
   if (step.kind !== 'strike' && step.kind !== 'counterstrike') throw new Error('not a strike step');
@@ -228,9 +238,11 @@ export function decideDoneStriking(state: GameState): Decision {
   if (step.kind === 'strike') {
     const other = opponent(step.side);
     const actor = ownerOfSide(requireEngagement(state), other);
+    const begun: GameEvent[] = [{ type: 'strikePhaseBegan', side: other, counterstrike: true }];
     return {
       events: [
-        { type: 'strikePhaseBegan', side: other, counterstrike: true },
+        // CE Titan: what the powers do as the counterstrikes begin (ce/hooks.ts).
+        ...andThen(state, begun, (s) => momentEvents(s, { kind: 'counterstrikes', side: other }, dice)),
         { type: 'stepBegan', step: { kind: 'counterstrike', actor, side: other } },
       ],
     };

@@ -8,11 +8,29 @@ import type { GameClientState } from '../../../web-client/src/app/gameState';
 import { describeProposal, intentLabel, legionName } from '../../../web-client/src/game/describe';
 import { settled } from './driver';
 
-/** Performs `intent` (one of the legal intents of `state`, the page's state) by clicking, and waits until the
- *  page has the server's answer (settled). */
-export async function clickIntent(page: Page, state: GameClientState, intent: Intent): Promise<void> {
+/** How the player reaches a control: with the mouse (click), or with a finger (touch.ts: tap, the board panned
+ *  first to bring it into view). */
+export interface Hand {
+  press(target: Locator): Promise<void>;
+  /** Checks a radio button or a checkbox. */
+  check(target: Locator): Promise<void>;
+}
+
+export const mouse: Hand = {
+  press: (target) => target.click(),
+  check: (target) => target.check(),
+};
+
+/** Performs `intent` (one of the legal intents of `state`, the page's state) by clicking (or tapping, with
+ *  `hand`), and waits until the page has the server's answer (settled). */
+export async function clickIntent(
+  page: Page,
+  state: GameClientState,
+  intent: Intent,
+  hand: Hand = mouse,
+): Promise<void> {
   try {
-    await perform(page, state, intent);
+    await perform(page, state, intent, hand);
     await settled(page, state.viewSeq);
   } catch (e) {
     throw new Error(
@@ -32,20 +50,20 @@ function panelButton(page: Page, state: GameClientState, intent: Intent): Locato
 }
 
 /** Clicks a Masterboard legion to select it (unless it is selected already: a second click deselects). */
-async function selectLegion(page: Page, marker: string): Promise<void> {
+async function selectLegion(page: Page, marker: string, hand: Hand): Promise<void> {
   const legion = page.locator(`svg.masterboard .legion[data-marker="${marker}"]`);
-  if (!(await legion.getAttribute('class'))?.split(' ').includes('selected')) await legion.click();
+  if (!(await legion.getAttribute('class'))?.split(' ').includes('selected')) await hand.press(legion);
   await page.locator(`svg.masterboard .legion.selected[data-marker="${marker}"]`).waitFor();
 }
 
 /** Clicks a Battleland piece (on a hex or waiting at its entrance) to select it, unless it is selected. */
-async function selectPiece(page: Page, id: string): Promise<void> {
+async function selectPiece(page: Page, id: string, hand: Hand): Promise<void> {
   const piece = page.locator(`svg.battleland .character[data-id="${id}"]`);
-  if (!(await piece.getAttribute('class'))?.split(' ').includes('selected')) await piece.click();
+  if (!(await piece.getAttribute('class'))?.split(' ').includes('selected')) await hand.press(piece);
   await page.locator(`svg.battleland .character.selected[data-id="${id}"]`).waitFor();
 }
 
-async function perform(page: Page, state: GameClientState, intent: Intent): Promise<void> {
+async function perform(page: Page, state: GameClientState, intent: Intent, hand: Hand): Promise<void> {
   switch (intent.type) {
     case 'rollTower':
     case 'chooseColor':
@@ -65,63 +83,66 @@ async function perform(page: Page, state: GameClientState, intent: Intent): Prom
     case 'reinforce':
     case 'acquireAngel':
     case 'endTurn':
-      return panelButton(page, state, intent).click();
+      return hand.press(panelButton(page, state, intent));
     case 'concede': {
-      await panelButton(page, state, intent).click();
-      return confirm(page, state, intent);
+      await hand.press(panelButton(page, state, intent));
+      return confirm(page, state, intent, hand);
     }
     case 'withdraw': {
-      await page.locator('section.actions details.withdraw summary').click();
-      await page.locator('section.actions button[data-intent=withdraw]').click();
-      return confirm(page, state, intent);
+      await hand.press(page.locator('section.actions details.withdraw summary'));
+      await hand.press(page.locator('section.actions button[data-intent=withdraw]'));
+      return confirm(page, state, intent, hand);
     }
     case 'split':
-      return split(page, intent);
+      return split(page, intent, hand);
     case 'moveLegion':
-      return moveLegion(page, state, intent);
+      return moveLegion(page, state, intent, hand);
     case 'chooseEngagement':
       // The engaged land, on the Masterboard (its number: the legions stand elsewhere in the land).
-      return page.locator(`svg.masterboard .land.marked[data-land="${intent.land}"] .land-number`).click();
+      return hand.press(
+        page.locator(`svg.masterboard .land.marked[data-land="${intent.land}"] .land-number`),
+      );
     case 'acceptProposal':
-      return page
-        .locator('section.engagement button[data-intent=acceptProposal]')
-        .filter({ hasText: exactly(`Accept: ${describeProposal(intent.proposal)}`) })
-        .click();
+      return hand.press(
+        page
+          .locator('section.engagement button[data-intent=acceptProposal]')
+          .filter({ hasText: exactly(`Accept: ${describeProposal(intent.proposal)}`) }),
+      );
     case 'moveCharacter': {
       // The piece (on the board, or waiting at its entrance), then the highlighted hex.
-      await selectPiece(page, intent.character);
-      return page.locator(`svg.battleland .hex.legal[data-hex="${intent.hex}"]`).click();
+      await selectPiece(page, intent.character, hand);
+      return hand.press(page.locator(`svg.battleland .hex.legal[data-hex="${intent.hex}"]`));
     }
     case 'strike':
     case 'rangestrike': {
       // The striker, the target, the Strike-number and dice in the strike panel, the roll.
-      await selectPiece(page, intent.striker);
-      await page.locator(`svg.battleland .character.target[data-id="${intent.target}"]`).click();
+      await selectPiece(page, intent.striker, hand);
+      await hand.press(page.locator(`svg.battleland .character.target[data-id="${intent.target}"]`));
       const panel = page.locator('section.strike-panel');
-      await panel
-        .getByRole('radio', {
+      await hand.check(
+        panel.getByRole('radio', {
           name: new RegExp(`^${intent.dice} dice, hitting on ${intent.strikeNumber}\\+`),
-        })
-        .check();
-      return panel.locator(`button[data-intent=${intent.type}]`).click();
+        }),
+      );
+      return hand.press(panel.locator(`button[data-intent=${intent.type}]`));
     }
     case 'assignCarryOver':
-      return page
-        .locator(
+      return hand.press(
+        page.locator(
           `section.carry-over button[data-intent=assignCarryOver][data-targets="${intent.targets.join(' ')}"]`,
-        )
-        .click();
+        ),
+      );
     case 'muster': {
-      await page
-        .locator(`section.actions button[data-intent=muster][data-legion="${intent.legion}"]`)
-        .click();
+      await hand.press(
+        page.locator(`section.actions button[data-intent=muster][data-legion="${intent.legion}"]`),
+      );
       const dialog = page.locator(`dialog[aria-label="Muster in ${legionName(intent.legion)}"]`);
       const words =
         intent.reveal.length === 0
           ? `${intent.creature} (nothing to reveal)`
           : `${intent.creature} — reveal ${intent.reveal.join(', ')}`;
-      await dialog.getByRole('radio', { name: words, exact: true }).check();
-      return dialog.getByRole('button', { name: 'Muster', exact: true }).click();
+      await hand.check(dialog.getByRole('radio', { name: words, exact: true }));
+      return hand.press(dialog.getByRole('button', { name: 'Muster', exact: true }));
     }
     default:
       throw new Error(`no control in the page does a ${intent.type}`);
@@ -129,34 +150,33 @@ async function perform(page: Page, state: GameClientState, intent: Intent): Prom
 }
 
 /** The "Are you sure?" dialog of a concession or a withdrawal. */
-async function confirm(page: Page, state: GameClientState, intent: Intent): Promise<void> {
-  await page
-    .locator('dialog[aria-label="Are you sure?"]')
-    .getByRole('button', {
+async function confirm(page: Page, state: GameClientState, intent: Intent, hand: Hand): Promise<void> {
+  await hand.press(
+    page.locator('dialog[aria-label="Are you sure?"]').getByRole('button', {
       name: `Yes, ${intentLabel(intent, state.view?.step ?? null).toLowerCase()}`,
       exact: true,
-    })
-    .click();
+    }),
+  );
 }
 
 /** The split dialog: each character of a new legion clicked over to its stack, the markers chosen, Split. */
-async function split(page: Page, intent: IntentOf<'split'>): Promise<void> {
-  await page.locator(`section.actions button[data-intent=split][data-legion="${intent.legion}"]`).click();
+async function split(page: Page, intent: IntentOf<'split'>, hand: Hand): Promise<void> {
+  await hand.press(page.locator(`section.actions button[data-intent=split][data-legion="${intent.legion}"]`));
   const dialog = page.locator('dialog.split-dialog');
   if (intent.groups.length > 1) {
-    await dialog.getByRole('checkbox', { name: 'Three-way split (two new legions)' }).check();
+    await hand.check(dialog.getByRole('checkbox', { name: 'Three-way split (two new legions)' }));
   }
   for (const [g, group] of intent.groups.entries()) {
     // A click moves a character to the next stack: the first new legion's take one, the second's two.
     for (const c of group.characters) {
       for (let s = 0; s <= g; s++) {
-        await dialog.locator(`.stack[data-stack="${s}"] button[data-character="${c}"]`).first().click();
+        await hand.press(dialog.locator(`.stack[data-stack="${s}"] button[data-character="${c}"]`).first());
       }
     }
     await dialog.locator(`.stack[data-stack="${g + 1}"] select`).selectOption(group.marker);
   }
   await dialog.getByText('This split is allowed.').waitFor();
-  await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+  await hand.press(dialog.getByRole('button', { name: 'Split', exact: true }));
 }
 
 /** Whether a click would reach the element now (a trial click: nothing in front of it). */
@@ -168,8 +188,13 @@ const uncovered = (target: Locator): Promise<boolean> =>
 
 /** Select the legion, then: an attack by the entry badge of its side; any other move by the destination (its
  *  number), and in the move chooser the move meant when several end there (a teleport, a Lord to reveal). */
-async function moveLegion(page: Page, state: GameClientState, m: IntentOf<'moveLegion'>): Promise<void> {
-  await selectLegion(page, m.legion);
+async function moveLegion(
+  page: Page,
+  state: GameClientState,
+  m: IntentOf<'moveLegion'>,
+  hand: Hand,
+): Promise<void> {
+  await selectLegion(page, m.legion, hand);
   if (m.entry != null) {
     // A normal move's side may have a badge on several borders (one per land it may come from); one may lie
     // under the badge of a neighbouring destination on the same border: click one nothing covers.
@@ -179,16 +204,18 @@ async function moveLegion(page: Page, state: GameClientState, m: IntentOf<'moveL
     await badges.first().waitFor();
     const n = await badges.count();
     for (let i = 0; i < n - 1; i++) {
-      if (await uncovered(badges.nth(i))) return badges.nth(i).click();
+      if (await uncovered(badges.nth(i))) return hand.press(badges.nth(i));
     }
-    return badges.nth(n - 1).click();
+    return hand.press(badges.nth(n - 1));
   }
-  await page.locator(`svg.masterboard .land.destination[data-land="${m.land}"] .land-number`).click();
+  await hand.press(page.locator(`svg.masterboard .land.destination[data-land="${m.land}"] .land-number`));
   const there = (state.legal?.intents ?? []).filter(
     (i) => i.type === 'moveLegion' && i.legion === m.legion && i.land === m.land,
   );
   if (there.length > 1) {
     const reveal = m.reveal === undefined ? ':not([data-reveal])' : `[data-reveal="${m.reveal}"]`;
-    await page.locator(`dialog[aria-label="Move to ${m.land}"] button[data-via="${m.via}"]${reveal}`).click();
+    await hand.press(
+      page.locator(`dialog[aria-label="Move to ${m.land}"] button[data-via="${m.via}"]${reveal}`),
+    );
   }
 }

@@ -1,7 +1,7 @@
 // One end-to-end suite's setting: the server and headless Chromium started before its tests and closed after
 // them, with every browser it opened; a page fails its test on any uncaught error; a guest signs in as a
 // person does.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { RulesEngine } from '../../../server/engine';
 import { buildTestClient, chromiumAvailable, type E2EServer, launchChromium, startE2EServer } from './server';
@@ -36,9 +36,12 @@ export function e2eSuite(engine: RulesEngine) {
 
   const suite = {
     server: (): E2EServer => server as E2EServer,
-    /** A page in a browser of its own (no shared storage). */
-    async page(): Promise<Page> {
-      const context = await (browser as Browser).newContext({ viewport: { width: 1366, height: 900 } });
+    /** A page in a browser of its own (no shared storage); a desktop's screen unless `device` says otherwise. */
+    async page(device: BrowserContextOptions = {}): Promise<Page> {
+      const context = await (browser as Browser).newContext({
+        viewport: { width: 1366, height: 900 },
+        ...device,
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => {

@@ -111,8 +111,9 @@ export async function playWholeGame(
   seats: number,
   humans: number,
   seed: number,
+  extra: Parameters<typeof startedGame>[3] = {},
 ): Promise<WholeGame> {
-  const { game, players } = await startedGame(server.app, seats, humans);
+  const { game, players } = await startedGame(server.app, seats, humans, extra);
   const clients: TestClient[] = [];
   const autos = [];
   const watchers: Watcher[] = [];

@@ -1,5 +1,5 @@
 // The page: sign in, then the lobby or a game (the URL hash says which).
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { UserDto } from '../../../shared/protocol/rest';
 import { GameScreen } from '../game/GameScreen';
 import { LobbyScreen } from '../lobby/LobbyScreen';
@@ -9,6 +9,9 @@ import { TournamentsScreen } from '../tournament/TournamentsScreen';
 import { ApiError, api, currentUser, onUserChange } from './api';
 import { HowToPlay } from './HowToPlay';
 import { navigate, useRoute } from './route';
+
+// The replay folds a whole game with the engine: its code loads only when a replay is opened.
+const ReplayScreen = lazy(() => import('../replay/ReplayScreen').then((m) => ({ default: m.ReplayScreen })));
 
 export function App() {
   const [user, setUser] = useState<UserDto | null>(currentUser);
@@ -71,6 +74,14 @@ export function App() {
         <LobbyScreen user={user} />
       ) : route.page === 'tournaments' ? (
         <TournamentsScreen user={user} />
+      ) : route.page === 'replay' ? (
+        <Suspense fallback={<main className="centered">Loading the replay…</main>}>
+          <ReplayScreen
+            key={route.game}
+            game={route.game}
+            {...(route.invite ? { invite: route.invite } : {})}
+          />
+        </Suspense>
       ) : route.page === 'tournament' ? (
         <TournamentScreen key={route.tournament} user={user} id={route.tournament} invite={route.invite} />
       ) : (

@@ -29,6 +29,12 @@ export function HowToPlay() {
           enemy to strike it; the dice and the hits show in the panel and in the history.
         </li>
         <li>
+          <strong>On a phone or a tablet</strong> pinch the board with two fingers to zoom and drag it with
+          one; the buttons in its corner zoom in and out, to a size for play (⊕) and back to the whole board
+          (⤢). On a phone the board opens zoomed to play, and the panel of what to do comes right under it.
+          With a mouse, Ctrl and the wheel zoom.
+        </li>
+        <li>
           <strong>After the game</strong> the result lists the winner first and reveals the dice seed, so
           every roll can be checked.
         </li>

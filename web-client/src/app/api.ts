@@ -11,6 +11,7 @@ import type {
   gameListSchema,
   History,
   joinGameBody,
+  Replay,
   Tokens,
   UserDto,
 } from '../../../shared/protocol/rest';
@@ -224,5 +225,11 @@ export const api = {
     authed<History>(
       'GET',
       `/api/games/${game}/history?after=${after}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`,
+    ),
+  /** A finished game's whole log, a page from `after` (409 while the game is not over). */
+  replay: (game: string, after = 0, invite?: string) =>
+    authed<Replay>(
+      'GET',
+      `/api/games/${game}/replay?after=${after}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`,
     ),
 };

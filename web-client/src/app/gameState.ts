@@ -19,6 +19,8 @@ export interface Rejection {
   readonly message: string;
   readonly rule: string;
   readonly intent: Intent | null;
+  /** The seq of the view it was refused at: a newer view leaves it behind (issue 14: no stale notices). */
+  readonly atSeq: number;
 }
 
 export interface GameClientState {
@@ -45,6 +47,7 @@ export interface GameClientState {
   /** The latest clocks of a timed game, and when this client received them (its own epoch ms: the running
    *  clock is counted down from then, whatever the client's clock says of the server's). */
   readonly clock: { readonly message: ServerMessageOf<'clock'>; readonly receivedAt: number } | null;
+  /** Who lost the connection or came back, since the view last moved on (a newer view clears them). */
   readonly notices: readonly string[];
   readonly dice: { readonly commitment: string | null; readonly seed: string | null };
   /** How many times the game was joined on this page (more than once: it reconnected). */
@@ -109,14 +112,19 @@ export function reduceMessage(
         error: null,
         joins: state.joins + 1,
       };
-    case 'state':
+    case 'state': {
       if (message.game !== state.game || message.seq < state.viewSeq) return state;
+      // The game moved on: a refusal and the presence notices of an older position are stale (issue 14).
+      const movedOn = message.seq > state.viewSeq;
       return {
         ...state,
         view: message.view,
         viewSeq: message.seq,
         seq: Math.max(state.seq ?? 0, message.seq),
+        rejection: state.rejection !== null && message.seq > state.rejection.atSeq ? null : state.rejection,
+        notices: movedOn ? [] : state.notices,
       };
+    }
     case 'event':
       if (message.game !== state.game) return state;
       return {
@@ -141,6 +149,7 @@ export function reduceMessage(
           message: message.message,
           rule: message.rule,
           intent: intent ?? null,
+          atSeq: state.viewSeq,
         },
       };
     }

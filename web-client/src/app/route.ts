@@ -7,6 +7,8 @@ export type Route =
   /** "How to play here". */
   | { readonly page: 'help' }
   | { readonly page: 'tournament'; readonly tournament: string; readonly invite?: string }
+  /** A finished game's replay (issue 14). */
+  | { readonly page: 'replay'; readonly game: string; readonly invite?: string }
   /** A guest's seat-reclaim link (api.reclaimLink). */
   | { readonly page: 'reclaim'; readonly code: string }
   | {
@@ -26,6 +28,11 @@ export function parseRoute(hash: string): Route {
     const route: Route = { page: 'tournament', tournament: tournament[1] as string };
     return tournament[2] === undefined ? route : { ...route, invite: decodeURIComponent(tournament[2]) };
   }
+  const replay = /^#\/replay\/([0-9a-fA-F-]{36})(?:\?invite=([^&]+))?$/.exec(hash);
+  if (replay !== null) {
+    const route: Route = { page: 'replay', game: replay[1] as string };
+    return replay[2] === undefined ? route : { ...route, invite: decodeURIComponent(replay[2]) };
+  }
   const m = /^#\/(play|watch)\/([0-9a-fA-F-]{36})(?:\?invite=([^&]+))?$/.exec(hash);
   if (m === null) return { page: 'lobby' };
   const route: Route = { page: 'game', game: m[2] as string, as: m[1] === 'play' ? 'player' : 'spectator' };
@@ -39,6 +46,10 @@ export function routeHash(route: Route): string {
   if (route.page === 'help') return '#/help';
   if (route.page === 'tournament') {
     const base = `#/tournaments/${route.tournament}`;
+    return route.invite === undefined ? base : `${base}?invite=${encodeURIComponent(route.invite)}`;
+  }
+  if (route.page === 'replay') {
+    const base = `#/replay/${route.game}`;
     return route.invite === undefined ? base : `${base}?invite=${encodeURIComponent(route.invite)}`;
   }
   const base = `#/${route.as === 'player' ? 'play' : 'watch'}/${route.game}`;

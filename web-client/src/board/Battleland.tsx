@@ -25,6 +25,7 @@ import {
   hexPoint,
   hexsideEnds,
 } from './battlelandGeometry';
+import { CreatureGlyph } from './Creature';
 import { buttonProps } from './keys';
 import { type Point, pointsAttr, round } from './masterboardGeometry';
 import { HEX_TERRAIN_FILL, NEUTRAL_FILL, PLAYER_FILL } from './palette';
@@ -45,6 +46,8 @@ export interface BattleChit {
 
 export interface BattlelandProps {
   readonly terrain: Terrain;
+  /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2). */
+  readonly trees?: readonly HexLabel[];
   /** The attacker's entry side; null draws no entrances (e.g. a preview of the land). */
   readonly attackerEntry?: AttackerSide | null;
   /** 1..7, the battle turn (10.5); null or absent: no marker on the track. */
@@ -68,6 +71,17 @@ export const HAZARD_NAMES: Readonly<Record<HexsideHazard, string>> = {
   wall: 'Wall',
 };
 
+/** The sizes of a character's chit: on a hex, and waiting at its entrance. */
+export const CHIT_SIZE = { onHex: 36, waiting: 34 } as const;
+
+/** The drawing's viewBox. */
+export const BATTLELAND_BOX = {
+  x: 0,
+  y: 0,
+  width: round(BATTLELAND_WIDTH),
+  height: round(BATTLELAND_HEIGHT),
+};
+
 export function Battleland(props: BattlelandProps) {
   const land = BATTLELANDS[props.terrain];
   const legal = new Set(props.legalHexes ?? []);
@@ -82,7 +96,8 @@ export function Battleland(props: BattlelandProps) {
       <rect width={round(BATTLELAND_WIDTH)} height={round(BATTLELAND_HEIGHT)} fill="#efe9da" rx={12} />
       <TurnTrack round={props.round ?? null} />
       {HEX_LABELS.map((label) => {
-        const hex = land.hexes[label];
+        const drawn = land.hexes[label];
+        const hex = props.trees?.includes(label) === true ? { ...drawn, terrain: 'Tree' as const } : drawn;
         const colours = HEX_TERRAIN_FILL[hex.terrain];
         const c = hexPoint(label);
         const isLegal = legal.has(label);
@@ -201,7 +216,7 @@ export function Battleland(props: BattlelandProps) {
       {characters
         .filter((c) => c.hex !== null)
         .map((c) => (
-          <Chit {...props} key={c.id} chit={c} at={hexPoint(c.hex as HexLabel)} size={36} />
+          <Chit {...props} key={c.id} chit={c} at={hexPoint(c.hex as HexLabel)} size={CHIT_SIZE.onHex} />
         ))}
     </svg>
   );
@@ -382,7 +397,7 @@ function Entrances(
               const step = Math.min(40, span / Math.max(1, waiting.length - 1));
               const d = (i - (waiting.length - 1) / 2) * step;
               const at = { x: (start.x + end.x) / 2 + u.x * d, y: (start.y + end.y) / 2 + u.y * d };
-              return <Chit {...props} key={c.id} chit={c} at={at} size={34} />;
+              return <Chit {...props} key={c.id} chit={c} at={at} size={CHIT_SIZE.waiting} />;
             })}
           </g>
         );
@@ -391,14 +406,14 @@ function Entrances(
   );
 }
 
-/** A character: its type, power-skill (3.5), hits taken (12.3); slain characters are crossed out (12.6). Its
- *  side and its owner's colour are written on it (the colour's code and glyph, as on the legion markers), so
- *  the two armies are told apart by more than hue. */
+/** A character: its creature's glyph (its name in its label), power-skill (3.5), hits taken (12.3); slain
+ *  characters are crossed out (12.6). Its side and its owner's colour are written on it (the colour's glyph, as
+ *  on the legion markers), so the two armies are told apart by more than hue. */
 function Chit(props: BattlelandProps & { chit: BattleChit; at: Point; size: number }) {
   const { chit, size, onCharacterClick } = props;
   const colours = chit.color === null ? { ...NEUTRAL_FILL, code: '', glyph: '' } : PLAYER_FILL[chit.color];
   const sideWord = chit.side === 'attacker' ? 'ATT' : 'DEF';
-  const owner = chit.color === null ? sideWord : `${colours.glyph}${colours.code} ${sideWord}`;
+  const owner = chit.color === null ? sideWord : `${colours.glyph} ${sideWord}`;
   const skill = CHARACTERS[chit.type].skill;
   const slain = chit.hits >= chit.power;
   const target = (props.targets ?? []).includes(chit.id);
@@ -441,18 +456,16 @@ function Chit(props: BattlelandProps & { chit: BattleChit; at: Point; size: numb
         stroke={chit.side === 'attacker' ? '#fff' : '#000'}
         strokeWidth={2}
       />
+      <CreatureGlyph
+        type={chit.type}
+        size={size * 0.5}
+        ink={colours.ink}
+        paper={colours.fill}
+        y={-h * 0.42}
+      />
       <text
-        y={-h * 0.48}
-        fontSize={size * 0.21}
-        fill={colours.ink}
-        textAnchor="middle"
-        dominantBaseline="middle"
-      >
-        {chit.type}
-      </text>
-      <text
-        y={h * 0.3}
-        fontSize={size * 0.34}
+        y={h * 0.32}
+        fontSize={size * 0.32}
         fontWeight={700}
         fill={colours.ink}
         textAnchor="middle"

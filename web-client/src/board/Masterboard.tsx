@@ -2,8 +2,9 @@
 // legions as their markers with their heights; the legal destinations of the selected legion with the side
 // an attacker would enter the Battleland from.
 import { LAND_NUMBERS, land } from '../../../shared/data/masterboard';
-import type { AttackerSide, LandNumber, MarkerId, PlayerColor } from '../../../shared/data/types';
+import type { AttackerSide, LandNumber, MarkerId, PlayerColor, Terrain } from '../../../shared/data/types';
 import type { LegionMove } from '../../../shared/engine/index';
+import { legionName } from '../game/describe';
 import { buttonProps } from './keys';
 import {
   BOARD_HEIGHT,
@@ -44,7 +45,13 @@ export interface MasterboardProps<M extends LegionMove = LegionMove> {
   /** One specific move was picked (an entry-side badge). */
   readonly onMoveClick?: (move: M) => void;
   readonly onLandClick?: (land: LandNumber) => void;
+  /** The recruit preview of the selected legion: what it could muster in each terrain (the engine's
+   *  recruitsByTerrain), shown on every land of that terrain. */
+  readonly recruits?: Readonly<Partial<Record<Terrain, readonly string[]>>> | null;
 }
+
+/** The drawing's viewBox (the board with a margin for its rounded frame). */
+export const MASTERBOARD_BOX = { x: -10, y: -10, width: BOARD_WIDTH + 20, height: round(BOARD_HEIGHT + 20) };
 
 export const ENTRY_LETTER: Readonly<Record<AttackerSide, string>> = { left: 'L', right: 'R', bottom: 'B' };
 
@@ -56,7 +63,7 @@ export function Masterboard<M extends LegionMove = LegionMove>(props: Masterboar
   return (
     <svg
       className="masterboard"
-      viewBox={`-10 -10 ${BOARD_WIDTH + 20} ${round(BOARD_HEIGHT + 20)}`}
+      viewBox={`${MASTERBOARD_BOX.x} ${MASTERBOARD_BOX.y} ${MASTERBOARD_BOX.width} ${MASTERBOARD_BOX.height}`}
       aria-label="Masterboard"
     >
       <rect x={-10} y={-10} width={BOARD_WIDTH + 20} height={BOARD_HEIGHT + 20} fill="#f5efe0" rx={12} />
@@ -67,6 +74,7 @@ export function Masterboard<M extends LegionMove = LegionMove>(props: Masterboar
           engaged={engaged.has(n)}
           marked={marked.has(n)}
           moves={movesByLand.get(n) ?? []}
+          recruits={props.recruits?.[land(n).terrain] ?? null}
           onLandClick={props.onLandClick}
           onDestinationClick={props.onDestinationClick}
         />
@@ -95,6 +103,7 @@ function LandShape<M extends LegionMove>(props: {
   engaged: boolean;
   marked: boolean;
   moves: readonly M[];
+  recruits: readonly string[] | null;
   onLandClick: ((land: LandNumber) => void) | undefined;
   onDestinationClick: ((land: LandNumber, moves: readonly M[]) => void) | undefined;
 }) {
@@ -118,7 +127,14 @@ function LandShape<M extends LegionMove>(props: {
   ]
     .filter((c) => c !== '')
     .join(' ');
-  const label = `${l.terrain} ${props.number}${destination ? `: ${describeMoves(props.moves)}` : ''}`;
+  const recruits = props.recruits ?? [];
+  const label = `${l.terrain} ${props.number}${destination ? `: ${describeMoves(props.moves)}` : ''}${
+    props.recruits === null
+      ? ''
+      : recruits.length === 0
+        ? '; could muster nothing'
+        : `; could muster ${recruits.join(', ')}`
+  }`;
   return (
     <g className={classes} data-land={props.number} data-terrain={l.terrain} {...buttonProps(label, action)}>
       <title>{label}</title>
@@ -162,6 +178,21 @@ function LandShape<M extends LegionMove>(props: {
       >
         {l.terrain}
       </text>
+      {recruits.length > 0 && (
+        <text
+          className="recruit-preview"
+          x={round(layout.name.x)}
+          y={round(layout.name.y + 11)}
+          fill={colours.ink}
+          fontSize={8.5}
+          fontStyle="italic"
+          textAnchor="middle"
+          dominantBaseline="middle"
+          pointerEvents="none"
+        >
+          +{recruits[recruits.length - 1]}
+        </text>
+      )}
       {props.engaged && (
         <text
           x={round(layout.number.x + 22)}
@@ -261,8 +292,9 @@ function EntryBadges<M extends LegionMove>(props: {
             onMoveClick === undefined ? undefined : () => onMoveClick(move),
           )}
         >
-          <circle r={10} fill="#fff" stroke="#111" strokeWidth={2} />
-          <text fontSize={12} fontWeight={700} textAnchor="middle" dominantBaseline="central">
+          <circle className="hit" r={ENTRY_HIT / 2} fill="transparent" />
+          <circle r={12} fill="#fff" stroke="#111" strokeWidth={2} />
+          <text fontSize={14} fontWeight={700} textAnchor="middle" dominantBaseline="central">
             {ENTRY_LETTER[move.entry ?? 'bottom']}
           </text>
         </g>
@@ -271,7 +303,11 @@ function EntryBadges<M extends LegionMove>(props: {
   );
 }
 
+/** The tap area of an entry badge (issue 14: phones). */
+const ENTRY_HIT = 34;
 const MARKER_SIZE = 28;
+/** The tap area of a legion alone or beside one other, wider than the marker drawn (issue 14: phones). */
+export const LEGION_HIT = 34;
 
 function LegionStack(props: {
   number: LandNumber;
@@ -282,7 +318,7 @@ function LegionStack(props: {
   const l = land(props.number);
   const at = landLayout(l).legions;
   const n = props.legions.length;
-  const size = n <= 2 ? MARKER_SIZE : n === 3 ? 24 : 20;
+  const size = n === 1 ? 32 : n === 2 ? MARKER_SIZE : n === 3 ? 24 : 20;
   const step = size + 3;
   return (
     <g className="legions">
@@ -291,6 +327,7 @@ function LegionStack(props: {
           key={legion.marker}
           legion={legion}
           size={size}
+          hit={n <= 2 ? LEGION_HIT : step}
           x={at.x + (i - (n - 1) / 2) * step}
           y={at.y}
           selected={props.selected === legion.marker}
@@ -301,9 +338,13 @@ function LegionStack(props: {
   );
 }
 
+/** A legion's marker: its owner's colour (with the colour's glyph, so not by hue alone) and its height; the
+ *  marker's name (issue 14: never its id) in its label. */
 export function LegionMarker(props: {
   legion: MasterLegion;
   size: number;
+  /** The width of its tap area (at least the marker's size). */
+  hit?: number;
   x: number;
   y: number;
   selected: boolean;
@@ -311,9 +352,10 @@ export function LegionMarker(props: {
 }) {
   const { legion, size, onClick } = props;
   const colours = legion.color === null ? { ...NEUTRAL_FILL, glyph: '' } : PLAYER_FILL[legion.color];
-  const label = `Legion ${legion.marker}${legion.color === null ? '' : ` (${legion.color})`}, height ${legion.height}${
+  const label = `${legionName(legion.marker)}, height ${legion.height}${
     legion.title === undefined ? '' : `: ${legion.title}`
   }`;
+  const hit = Math.max(size, props.hit ?? size);
   return (
     <g
       className={`legion${props.selected ? ' selected' : ''}`}
@@ -323,6 +365,14 @@ export function LegionMarker(props: {
       {...buttonProps(label, onClick === undefined ? undefined : () => onClick(legion.marker))}
     >
       <title>{label}</title>
+      <rect
+        className="hit"
+        x={round((size - hit) / 2)}
+        y={round((size - Math.max(hit, size + 6)) / 2)}
+        width={hit}
+        height={Math.max(hit, size + 6)}
+        fill="transparent"
+      />
       {props.selected && (
         <rect
           x={-4}
@@ -337,20 +387,21 @@ export function LegionMarker(props: {
       )}
       <rect width={size} height={size} rx={4} fill={colours.fill} stroke="#fff" strokeWidth={1.5} />
       <text
+        className="glyph"
         x={size / 2}
-        y={size * 0.28}
-        fontSize={size * 0.3}
+        y={size * 0.24}
+        fontSize={size * 0.28}
         fill={colours.ink}
         textAnchor="middle"
         dominantBaseline="middle"
       >
-        {legion.marker}
+        {colours.glyph}
       </text>
       <text
         className="height"
         x={size / 2}
-        y={size * 0.7}
-        fontSize={size * 0.48}
+        y={size * 0.66}
+        fontSize={size * 0.5}
         fontWeight={700}
         fill={colours.ink}
         textAnchor="middle"

@@ -1,17 +1,20 @@
 // What I may do now, from the legal intents the server sent me: one button per simple choice, the split and
 // muster dialogs, the moves made (to undo), and withdrawing (confirmed first).
 import { useState } from 'react';
-import { land } from '../../../shared/data/masterboard';
 import type { MarkerId } from '../../../shared/data/types';
-import type { Intent, IntentType, LegionView } from '../../../shared/engine/index';
+import type { Intent, IntentType, LegionView, Step } from '../../../shared/engine/index';
 import { Dialog } from '../ui/Dialog';
-import { concessionWords, intentLabel, stepName } from './describe';
+import { concessionWords, intentLabel, landName, legionName, stepName } from './describe';
 import { MusterDialog } from './MusterDialog';
+import { BidForm } from './PowersPanel';
 import { SplitDialog } from './SplitDialog';
 import { legalOf, useTable } from './table';
 
 /** Intents sent as they are by one button each (the others have their own controls). */
 const BUTTON_INTENTS: readonly IntentType[] = [
+  'drawPowers',
+  'choosePower',
+  'usePower',
   'rollTower',
   'chooseColor',
   'rollMovement',
@@ -38,15 +41,39 @@ const CONFIRM: Partial<Record<IntentType, string>> = {
   withdraw: 'Withdraw from the game? Your legions leave the board and you are out.',
 };
 
-const HINTS: Partial<Record<string, string>> = {
-  split: 'Split a legion (select it on the board, then Split), or roll for movement.',
-  move: 'Select one of your legions to see where it may go; click a highlighted land to move there.',
-  chooseEngagement: 'Choose the next engagement: click a highlighted land or a button.',
-  muster: 'Muster in the legions that may, then end your turn.',
-  maneuver: 'Select one of your characters, then a highlighted hex.',
-  strike: 'Select one of your characters in contact, then a target.',
-  counterstrike: 'Select one of your characters in contact, then a target.',
-};
+/** What to do now, in words, from the legal intents the server sent (issue 14: a hint never names a step the
+ *  player cannot take now). */
+export function hintFor(step: Step['kind'], legal: readonly Intent[]): string | null {
+  const has = (...types: IntentType[]) => legal.some((i) => types.includes(i.type));
+  switch (step) {
+    case 'split':
+      return has('rollMovement')
+        ? 'Split a legion (select it on the board, then Split), or roll for movement.'
+        : 'Split your legion: press Split, then choose the characters of the new legion.';
+    case 'move':
+      if (!has('moveLegion')) return 'No legion can move any further: press Done moving.';
+      return has('doneMoving')
+        ? 'Select a legion to see where it may go and choose a highlighted land, or press Done moving.'
+        : 'Select one of your legions to see where it may go, then choose a highlighted land.';
+    case 'chooseEngagement':
+      return 'Choose the next engagement: a highlighted land, or its button.';
+    case 'muster':
+      return has('muster')
+        ? 'Muster in the legions that may, then end your turn.'
+        : 'No legion can muster: end your turn.';
+    case 'maneuver':
+      return has('moveCharacter')
+        ? 'Select one of your characters, then a highlighted hex.'
+        : 'No character can move: press Done maneuvering.';
+    case 'strike':
+    case 'counterstrike':
+      return has('strike', 'rangestrike')
+        ? 'Select one of your characters in contact or in range, then a target.'
+        : null;
+    default:
+      return null;
+  }
+}
 
 export function ActionPanel(props: {
   selected: LegionView | null;
@@ -107,12 +134,13 @@ export function ActionPanel(props: {
   const concede = legalOf(legal, 'concede')[0];
   const withdraw = legalOf(legal, 'withdraw')[0];
   const legionOf = (marker: MarkerId) => view.legions.find((l) => l.marker === marker);
-  const hint = HINTS[view.pending.step];
+  const hint = hintFor(view.pending.step, legal);
 
   return (
     <section className="panel actions" aria-label="Actions">
       <h3>Your move: {stepName(view.pending.step)}</h3>
-      {hint !== undefined && <p className="hint">{hint}</p>}
+      {hint !== null && <p className="hint">{hint}</p>}
+      <BidForm />
       {splitLegions.length > 0 && (
         <div className="group">
           {splitLegions.map((m) => (
@@ -124,7 +152,8 @@ export function ActionPanel(props: {
               data-intent="split"
               data-legion={m}
             >
-              Split {m} ({legionOf(m)?.height ?? '?'}) in {legionOf(m)?.land}
+              Split {legionName(m)} ({legionOf(m)?.height ?? '?'}) in{' '}
+              {legionOf(m) === undefined ? '' : landName((legionOf(m) as LegionView).land)}
             </button>
           ))}
         </div>
@@ -142,8 +171,8 @@ export function ActionPanel(props: {
                 data-intent="muster"
                 data-legion={m}
               >
-                Muster in {m}
-                {l !== undefined ? ` (${land(l.land).terrain} ${l.land})` : ''}
+                Muster in {legionName(m)}
+                {l !== undefined ? ` (${landName(l.land)})` : ''}
               </button>
             );
           })}

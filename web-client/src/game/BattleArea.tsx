@@ -12,8 +12,10 @@ import {
   type IntentOf,
   strikeOptions,
 } from '../../../shared/engine/index';
-import { type BattleChit, Battleland } from '../board/Battleland';
+import { BATTLELAND_BOX, type BattleChit, Battleland, CHIT_SIZE } from '../board/Battleland';
+import { ZoomPan } from '../board/ZoomPan';
 import { Dice } from '../ui/Die';
+import { legionName } from './describe';
 import { legalOf, useTable } from './table';
 
 type StrikeIntent = IntentOf<'strike'> | IntentOf<'rangestrike'>;
@@ -112,7 +114,7 @@ export function BattleArea() {
         )}
         {selected !== null && target === null && targets.length > 0 && (
           <p className="hint">
-            Now click a target (dashed red): {targets.map((id) => characterWords(battle, id)).join(', ')}.
+            Now choose a target (dashed red): {targets.map((id) => characterWords(battle, id)).join(', ')}.
           </p>
         )}
         <CarryOverPanel
@@ -124,18 +126,21 @@ export function BattleArea() {
         />
         {lastRoll !== null && <LastRoll event={lastRoll} />}
       </div>
-      <Battleland
-        terrain={battle.terrain}
-        attackerEntry={battle.attackerEntry}
-        round={battle.round}
-        characters={chits}
-        legalHexes={moves.map((m) => m.hex)}
-        targets={targets}
-        selected={selected}
-        lines={lines}
-        onHexClick={onHexClick}
-        onCharacterClick={onCharacterClick}
-      />
+      <ZoomPan box={BATTLELAND_BOX} target={CHIT_SIZE.waiting} label="Battleland">
+        <Battleland
+          terrain={battle.terrain}
+          trees={battle.trees}
+          attackerEntry={battle.attackerEntry}
+          round={battle.round}
+          characters={chits}
+          legalHexes={moves.map((m) => m.hex)}
+          targets={targets}
+          selected={selected}
+          lines={lines}
+          onHexClick={onHexClick}
+          onCharacterClick={onCharacterClick}
+        />
+      </ZoomPan>
     </div>
   );
 }
@@ -148,8 +153,8 @@ function BattleHeader({ battle }: { battle: BattleState }) {
       Battle in {battle.terrain} ({battle.land}), turn {battle.round} of 7:{' '}
       {e !== null && (
         <>
-          <strong>{e.attacker}</strong> ({name(e.attackerOwner)}, attacking from the {battle.attackerEntry})
-          against <strong>{e.defender}</strong> ({name(e.defenderOwner)}).{' '}
+          <strong>{legionName(e.attacker)}</strong> ({name(e.attackerOwner)}, attacking from the{' '}
+          {battle.attackerEntry}) against <strong>{legionName(e.defender)}</strong> ({name(e.defenderOwner)}).{' '}
         </>
       )}
       The {battle.phasing} is phasing.

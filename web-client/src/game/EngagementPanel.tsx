@@ -11,8 +11,8 @@ import {
   proposalsProblem,
   sameProposal,
 } from '../../../shared/engine/index';
-import { describeProposal, stepName } from './describe';
-import { CharacterList } from './LegionPanel';
+import { describeProposal, legionName, stepName } from './describe';
+import { CharacterList, titanPowerOf } from './LegionPanel';
 import { legalOf, useTable } from './table';
 
 export function EngagementPanel() {
@@ -21,7 +21,14 @@ export function EngagementPanel() {
   if (e === null) return null;
   const mySide = me === e.attackerOwner ? 'attacker' : me === e.defenderOwner ? 'defender' : null;
   // What this viewer knows of each legion: his own contents, the inspection (2.5.1, 2.5.2), or the public part.
+  // In a battle every character on both sides is in sight (the battle's own list: a summoned Angel or a
+  // reinforcement is there as soon as it is called in, errata 14.1, 15.1).
+  const battle = view.battle;
   const contents = (marker: MarkerId): { characters: readonly CharacterName[]; unknown: number } => {
+    if (battle !== null && (marker === e.attacker || marker === e.defender)) {
+      const side = marker === e.attacker ? 'attacker' : 'defender';
+      return { characters: battle.characters.filter((c) => c.side === side).map((c) => c.type), unknown: 0 };
+    }
     const l = view.legions.find((x) => x.marker === marker);
     if (l?.characters != null) return { characters: l.characters, unknown: 0 };
     for (let i = state.events.length - 1; i >= 0; i--) {
@@ -57,16 +64,24 @@ export function EngagementPanel() {
       <div className="sides">
         <div data-side="attacker">
           <h4>
-            Attacker {e.attacker} ({name(e.attackerOwner)}), from the {e.entry}
+            Attacker {legionName(e.attacker)} ({name(e.attackerOwner)}), from the {e.entry}
           </h4>
-          <CharacterList characters={attacker.characters} unknown={attacker.unknown} />
+          <CharacterList
+            characters={attacker.characters}
+            unknown={attacker.unknown}
+            titanPower={titanPowerOf(view, e.attackerOwner)}
+          />
           {e.attackerLosses.length > 0 && <p>Lost: {e.attackerLosses.join(', ')}</p>}
         </div>
         <div data-side="defender">
           <h4>
-            Defender {e.defender} ({name(e.defenderOwner)})
+            Defender {legionName(e.defender)} ({name(e.defenderOwner)})
           </h4>
-          <CharacterList characters={defender.characters} unknown={defender.unknown} />
+          <CharacterList
+            characters={defender.characters}
+            unknown={defender.unknown}
+            titanPower={titanPowerOf(view, e.defenderOwner)}
+          />
           {e.defenderLosses.length > 0 && <p>Lost: {e.defenderLosses.join(', ')}</p>}
         </div>
       </div>

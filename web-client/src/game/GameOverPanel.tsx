@@ -2,6 +2,7 @@
 // the first one out (the order of elimination), each with their total, why the game ended, and the dice seed
 // the server reveals so anyone can check every roll against the commitment published at the start.
 import type { GameClientState } from '../app/gameState';
+import { navigate } from '../app/route';
 import { useTable } from './table';
 
 const REASONS = {
@@ -45,7 +46,8 @@ export function placings(
   return [...(result.winner === null ? [] : [result.winner]), ...standing, ...eliminated].map(placing);
 }
 
-export function GameOverPanel() {
+/** `replayLink`: the button that opens the replay (not in the replay itself). */
+export function GameOverPanel({ replayLink = true }: { replayLink?: boolean }) {
   const { view, name, state } = useTable();
   const result = view.result;
   if (result === null) return null;
@@ -65,6 +67,11 @@ export function GameOverPanel() {
           </li>
         ))}
       </ol>
+      {replayLink && (
+        <button type="button" onClick={() => navigate({ page: 'replay', game: state.game })}>
+          Replay the game
+        </button>
+      )}
       {state.dice.seed !== null && (
         <div className="dice-proof">
           <p className="sub">

@@ -1,12 +1,15 @@
 // The game table: the board (the Masterboard, or the Battleland while a battle is fought), the players,
 // what I may do now, the selected legion, the event history, the connection and the last rejection.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { land } from '../../../shared/data/masterboard';
 import type { LandNumber, MarkerId } from '../../../shared/data/types';
 import type { Intent } from '../../../shared/engine/index';
 import { createGameSession, type GameSession } from '../app/gameSession';
 import { currentLegal, type GameClientState } from '../app/gameState';
 import { navigate } from '../app/route';
-import { Masterboard, type MasterLegion } from '../board/Masterboard';
+import { LEGION_HIT, MASTERBOARD_BOX, Masterboard } from '../board/Masterboard';
+import { landLayout } from '../board/masterboardGeometry';
+import { ZoomPan } from '../board/ZoomPan';
 import { ActionPanel } from './ActionPanel';
 import { ConnectionBadge, RejectionBanner } from './Banners';
 import { BattleArea } from './BattleArea';
@@ -15,11 +18,13 @@ import { ChatPanel } from './ChatPanel';
 import { EngagementPanel } from './EngagementPanel';
 import { EventLog } from './EventLog';
 import { GameOverPanel } from './GameOverPanel';
+import { KnowledgePanel } from './KnowledgePanel';
 import { LegionPanel } from './LegionPanel';
 import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './MoveChooser';
 import { PlayersPanel } from './PlayersPanel';
+import { PowersPanel } from './PowersPanel';
 import { TurnInfo } from './TurnInfo';
-import { legalOf, makeTable, TableContext } from './table';
+import { autoIntent, legalOf, makeTable, masterLegions, recruitPreview, TableContext } from './table';
 import { AlertSwitches, useTurnSignals } from './turnSignals';
 
 declare global {
@@ -89,6 +94,14 @@ function Table({ session }: { session: GameSession }) {
     [state, view, legal, session],
   );
   useTurnSignals(view, table.me, table.name);
+  // A strike phase with nothing to strike ends by itself, once per view.
+  const auto = autoIntent(view, legal);
+  const autoSent = useRef(-1);
+  useEffect(() => {
+    if (auto === null || table.busy || autoSent.current === state.viewSeq) return;
+    autoSent.current = state.viewSeq;
+    session.send(auto);
+  }, [auto, table.busy, state.viewSeq, session]);
   const [selected, setSelected] = useState<MarkerId | null>(null);
   const [choice, setChoice] = useState<{ land: LandNumber; moves: readonly MoveOption[] } | null>(null);
   const [showMasterboard, setShowMasterboard] = useState(false);
@@ -135,19 +148,10 @@ function Table({ session }: { session: GameSession }) {
     if (engagementLands.includes(land)) table.send({ type: 'chooseEngagement', land });
   };
 
-  const legions: MasterLegion[] = view.legions.map((l) => ({
-    marker: l.marker,
-    land: l.land,
-    height: l.height,
-    color: table.colorOf(l.owner),
-    title:
-      l.characters !== null
-        ? l.characters.join(', ')
-        : l.known.length > 0
-          ? `known: ${l.known.join(', ')}`
-          : 'contents unknown',
-  }));
+  const legions = masterLegions(table);
 
+  // A phone opens the board zoomed on the selected legion, or on one of the player's own.
+  const focus = selectedLegion ?? view.legions.find((l) => l.owner === table.me) ?? view.legions[0];
   const battle = view.battle;
   const boardIsBattle = battle !== null && !showMasterboard;
   return (
@@ -173,25 +177,35 @@ function Table({ session }: { session: GameSession }) {
           {boardIsBattle ? (
             <BattleArea />
           ) : (
-            <Masterboard
-              legions={legions}
-              selectedLegion={selected}
-              moves={moves}
-              engagedLands={pendingEngagements}
-              markedLands={engagementLands}
-              onLegionClick={onLegionClick}
-              onDestinationClick={onDestination}
-              onMoveClick={sendMove}
-              onLandClick={onLandClick}
-            />
+            <ZoomPan
+              box={MASTERBOARD_BOX}
+              target={LEGION_HIT}
+              focus={focus === undefined ? null : landLayout(land(focus.land)).legions}
+              label="Masterboard"
+            >
+              <Masterboard
+                legions={legions}
+                selectedLegion={selected}
+                moves={moves}
+                engagedLands={pendingEngagements}
+                markedLands={engagementLands}
+                onLegionClick={onLegionClick}
+                onDestinationClick={onDestination}
+                onMoveClick={sendMove}
+                onLandClick={onLandClick}
+                recruits={recruitPreview(table, selectedLegion)}
+              />
+            </ZoomPan>
           )}
         </div>
         <aside className="sidebar">
           {view.result !== null && <GameOverPanel />}
           <PlayersPanel />
+          <PowersPanel />
           {view.engagement !== null && <EngagementPanel />}
           <ActionPanel selected={selectedLegion} onSelect={setSelected} />
           {selectedLegion !== null && <LegionPanel legion={selectedLegion} />}
+          <KnowledgePanel />
           <CaretakerPanel />
           <EventLog />
           <ChatPanel chat={state.chat} session={session} />

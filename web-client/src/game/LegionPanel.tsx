@@ -1,27 +1,31 @@
 // The selected legion: its owner and land, and its contents as far as this viewer may know them (all of it
 // for the owner, 4.5; what has been revealed for the others).
 
-import { CHARACTERS } from '../../../shared/data/characters';
+import { CHARACTERS, titanPower } from '../../../shared/data/characters';
 import { land } from '../../../shared/data/masterboard';
 import type { CharacterName } from '../../../shared/data/types';
-import type { LegionView } from '../../../shared/engine/index';
+import type { GameView, LegionView } from '../../../shared/engine/index';
+import { CreatureIcon } from '../board/Creature';
 import { legionName } from './describe';
-import { useTable } from './table';
+import { mayAlsoHold, useTable } from './table';
 
+/** Characters with their power and skill (3.5); the Titan's power is its player's (19.1: `titanPower`). */
 export function CharacterList({
   characters,
   unknown = 0,
+  titanPower,
 }: {
   characters: readonly CharacterName[];
   unknown?: number;
+  titanPower: number;
 }) {
   return (
     <ul className="characters">
       {characters.map((c, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a legion may hold several of one creature
         <li key={`${c}-${i}`} data-character={c}>
-          {c}{' '}
-          <span className="ps">{c === 'Titan' ? '' : `${CHARACTERS[c].power}-${CHARACTERS[c].skill}`}</span>
+          <CreatureIcon type={c} /> {c}{' '}
+          <span className="ps">{`${CHARACTERS[c].power ?? titanPower}-${CHARACTERS[c].skill}`}</span>
         </li>
       ))}
       {Array.from({ length: unknown }, (_, i) => (
@@ -34,9 +38,17 @@ export function CharacterList({
   );
 }
 
+/** 19.1: the power of this player's Titan (the view carries it with the score). */
+export function titanPowerOf(view: GameView, player: string): number {
+  return view.players.find((p) => p.id === player)?.titanPower ?? titanPower(0);
+}
+
 export function LegionPanel({ legion }: { legion: LegionView }) {
-  const { name } = useTable();
-  const known = legion.characters ?? legion.known;
+  const { name, view, knowledge } = useTable();
+  // The owner sees his legion (4.5); the others what they know of it (the engine's legionKnowledge).
+  const k = legion.characters === null ? knowledge?.[legion.marker] : undefined;
+  const sure = legion.characters ?? k?.certain ?? legion.known;
+  const more = k === undefined ? null : mayAlsoHold(k);
   return (
     <section className="panel legion-panel" aria-label={`Legion ${legionName(legion.marker)}`}>
       <h3>
@@ -44,9 +56,11 @@ export function LegionPanel({ legion }: { legion: LegionView }) {
         height {legion.height}
       </h3>
       <CharacterList
-        characters={known}
-        unknown={legion.characters === null ? legion.height - legion.known.length : 0}
+        characters={sure}
+        unknown={legion.height - sure.length}
+        titanPower={titanPowerOf(view, legion.owner)}
       />
+      {more !== null && <p className="sub may-hold">May hold: {more}</p>}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { isMarkerId, marker } from '../../../shared/data/markers';
 import { land as landOf } from '../../../shared/data/masterboard';
 import type { LandNumber } from '../../../shared/data/types';
 import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
+import { powerEntry } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 /** A legion by its marker's colour and name ("Black Axes"), never its id (issue 14). */
@@ -11,6 +12,11 @@ export function legionName(id: string): string {
   if (!isMarkerId(id)) return 'a legion';
   const m = marker(id);
   return `${m.color} ${m.name}`;
+}
+
+/** A Cosmic Encounter Titan power by its number and name ("55 COLOSSUS"). */
+export function powerName(id: number): string {
+  return `${id} ${powerEntry(id).name}`;
 }
 
 /** A land by its terrain and number ("Plains 101"). */
@@ -177,6 +183,20 @@ export function describeEvent(
       return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}.`;
     case 'legionEliminated':
       return `${name(e.owner)}'s legion ${legionName(e.legion)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
+    case 'powersDrawn':
+      return `The powers drawn for the bidding: ${e.powers.map(powerName).join(', ')}.`;
+    case 'bidSubmitted':
+      return `${name(e.player)} seals the bids: ${e.bids.join(', ')}.`;
+    case 'bidsRevealed':
+      return `The bids are revealed: ${Object.entries(e.bids)
+        .map(([player, bids]) => `${name(player)} ${bids.join('/')}`)
+        .join('; ')}.`;
+    case 'powerAssigned':
+      return `${name(e.player)} takes ${powerName(e.power)} for ${e.bid} points${e.rolls.length > 0 ? ' (a tie broken by the dice)' : ''}, starting at ${e.score}.`;
+    case 'setUpDrawn':
+      return `Towers drawn: ${e.towers.map((t) => `${name(t.player)} ${t.tower}`).join(', ')}; order of play: ${e.order.map(name).join(', ')}.`;
+    case 'powerUsed':
+      return `${name(e.player)} (${powerName(e.power)}): ${e.words}`;
     case 'playerEliminated':
       return `${name(e.player)} is out of the game${e.by === null ? '' : `; ${name(e.by)} takes the markers`}.`;
     case 'legionMustered':
@@ -238,6 +258,10 @@ export function describeProposal(p: {
 }
 
 const STEP_NAMES: Readonly<Record<Step['kind'], string>> = {
+  drawPowers: 'drawing the powers',
+  bid: 'bidding for the powers',
+  choosePower: 'choosing a power',
+  powerDecision: 'deciding for a power',
   rollTower: 'rolling for towers',
   chooseColor: 'choosing colours',
   split: 'splitting',
@@ -320,6 +344,14 @@ export function concessionWords(step: Step | null): { readonly label: string; re
  *  what a concession does. */
 export function intentLabel(intent: Intent, step: Step | null = null): string {
   switch (intent.type) {
+    case 'drawPowers':
+      return 'Draw the powers';
+    case 'bid':
+      return 'Seal my bids';
+    case 'choosePower':
+      return `Take ${powerName(intent.power)}`;
+    case 'usePower':
+      return `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`;
     case 'rollTower':
       return 'Roll for a tower';
     case 'chooseColor':
@@ -365,7 +397,10 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
     case 'acceptProposal':
       return `Accept: ${describeProposal(intent.proposal)}`;
     case 'assignCarryOver':
-      return intent.targets.length === 0 ? 'Carry nothing over' : `Carry over to ${list(intent.targets)}`;
+      // The targets are battle ids: the carry-over panel names them by creature and hex (BattleArea).
+      return intent.targets.length === 0
+        ? 'Carry nothing over'
+        : `Carry over to ${intent.targets.length} character${intent.targets.length === 1 ? '' : 's'}`;
     default:
       return intent.type;
   }

@@ -185,6 +185,9 @@ function FinishedGames() {
             <button type="button" onClick={() => navigate({ page: 'game', game: g.id, as: 'player' })}>
               See the result
             </button>
+            <button type="button" onClick={() => navigate({ page: 'replay', game: g.id })}>
+              Replay
+            </button>
           </li>
         ))}
       </ul>
@@ -198,6 +201,9 @@ function GameHeadline({ game }: { game: GameSummary }) {
     <span className="headline">
       <strong>{game.creator.name}'s game</strong> · {filled}/{game.seats.length} seats
       {game.options.variant === 'titanPlus' ? ' · TITANplus' : ''}
+      {game.options.variant === 'ceTitan'
+        ? ` · Cosmic Encounter Titan (${game.options.powersDrawn === 'N+1' ? 'N+1' : 'N'} powers)`
+        : ''}
       {game.inviteOnly ? ' · invite only' : ''}
       {game.spectatorsAllowed ? '' : ' · no spectators'}
       {game.options.timeControl ? ` · ${describeTimeControl(game.options.timeControl)}` : ''}
@@ -227,7 +233,8 @@ const TIME_CONTROLS = {
 
 function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
   const [seats, setSeats] = useState(2);
-  const [variant, setVariant] = useState<'default' | 'titanPlus'>('default');
+  const [variant, setVariant] = useState<'default' | 'titanPlus' | 'ceTitan'>('default');
+  const [powersDrawn, setPowersDrawn] = useState<'N' | 'N+1'>('N');
   const [inviteOnly, setInviteOnly] = useState(false);
   const [spectatorsAllowed, setSpectatorsAllowed] = useState(true);
   const [takeSeat, setTakeSeat] = useState(true);
@@ -249,6 +256,7 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
         seats,
         options: {
           variant,
+          ...(variant === 'ceTitan' ? { powersDrawn } : {}),
           handicapMulligans,
           broadcastDelaySeconds: delay,
           ...(timing === 'untimed' ? {} : { timeControl: TIME_CONTROLS[timing].timeControl }),
@@ -284,12 +292,26 @@ function CreateGame({ onCreated }: { onCreated: (game: GameSummary) => void }) {
           <select
             name="variant"
             value={variant}
-            onChange={(e) => setVariant(e.target.value as 'default' | 'titanPlus')}
+            onChange={(e) => setVariant(e.target.value as 'default' | 'titanPlus' | 'ceTitan')}
           >
             <option value="default">Titan</option>
             <option value="titanPlus">TITANplus (shortened, 21.3)</option>
+            <option value="ceTitan">Cosmic Encounter Titan (powers, sealed bids)</option>
           </select>
         </label>
+        {variant === 'ceTitan' && (
+          <label>
+            Powers drawn
+            <select
+              name="powersDrawn"
+              value={powersDrawn}
+              onChange={(e) => setPowersDrawn(e.target.value as 'N' | 'N+1')}
+            >
+              <option value="N">one per player</option>
+              <option value="N+1">one more than the players</option>
+            </select>
+          </label>
+        )}
         <label>
           Time control
           <select

@@ -1,0 +1,423 @@
+// Cluster mode (issue 16, "Past one machine"): several server processes behind one address, on one
+// PostgreSQL and one Redis. Each running game is owned by one process at a time (its lease, leases.ts);
+// a socket may be on any process: its intents, joins and chat are forwarded to the owner over the bus
+// (bus.ts), and the owner's room sends that process each game message once, unfiltered, for all its sockets
+// of the game, where the one filter (visibility.ts `deliver`) fits it to each socket's recipient. When a
+// process dies, its leases expire and the others adopt its games (rebuilt from the log); the sockets that
+// were joined to them through another process are closed with 1001, and clients reconnect and resume with
+// their last seq as after a restart.
+import type { FastifyBaseLogger } from 'fastify';
+import type { IntentMessage, ServerMessage } from '../../shared/protocol/messages';
+import type { RulesEngine } from '../engine';
+import type { Metrics } from '../metrics';
+import type { Reply, Room, Subscriber } from '../rooms/room';
+import type { Ownership, Rooms } from '../rooms/rooms';
+import type { ChatRefusal } from '../rooms/tableChat';
+import { deliver, type Outgoing, playerOf, type Recipient } from '../rooms/visibility';
+import { type Bus, CallTimeout } from './bus';
+import type { Leases } from './leases';
+
+/** How long a forwarded call may take (at most) before its socket is told to send it again (a call to a
+ *  process found dead meanwhile fails at once). */
+const CALL_TIMEOUT_MS = 5_000;
+/** Games adopted per tick from dead processes (the rest on the next ticks). */
+const ADOPT_PER_TICK = 200;
+/** An owner looked up is believed this long (a wrong guess is answered `moved` and looked up again). */
+const OWNER_CACHE_MS = 1_000;
+
+/** A game joined by a local socket, as the gateway holds it (a Room here, or a RemoteGame). */
+export interface JoinedGame {
+  leave(subId: string): Promise<void>;
+  sync(subId: string): Promise<boolean>;
+  say(user: string, name: string, text: string): Promise<ChatRefusal | null>;
+  mute(user: string, author: string, on: boolean): Promise<void>;
+}
+
+/** A local socket joined to a game another process owns. */
+export interface LocalSocket {
+  readonly recipient: Recipient;
+  send(message: ServerMessage): void;
+  sendEncoded(text: string): void;
+  /** The owner is gone: the client must reconnect (and resume with its last seq). */
+  lost(): void;
+}
+
+type Call =
+  | { readonly op: 'intent'; readonly game: string; readonly user: string; readonly message: IntentMessage }
+  | {
+      readonly op: 'join';
+      readonly game: string;
+      readonly sub: string;
+      readonly user: string;
+      readonly recipient: Recipient;
+      readonly views: boolean;
+      readonly lastSeq: number | undefined;
+    }
+  | { readonly op: 'leave'; readonly game: string; readonly sub: string }
+  | { readonly op: 'sync'; readonly game: string; readonly sub: string }
+  | {
+      readonly op: 'say';
+      readonly game: string;
+      readonly user: string;
+      readonly name: string;
+      readonly text: string;
+    }
+  | {
+      readonly op: 'mute';
+      readonly game: string;
+      readonly user: string;
+      readonly author: string;
+      readonly on: boolean;
+    };
+
+type Push =
+  | { readonly op: 'out'; readonly subs: readonly string[]; readonly out: Outgoing }
+  | { readonly op: 'msg'; readonly game: string; readonly sub: string; readonly m: ServerMessage };
+
+const MOVED = { moved: true } as const;
+const isMoved = (v: unknown): v is typeof MOVED => (v as { moved?: unknown } | null)?.moved === true;
+
+/** Where a game is: here, on another live process, on a dead one (until its lease expires and someone
+ *  takes it over: send it again), or nowhere (not started). */
+export type Located =
+  | { readonly room: Room }
+  | { readonly remote: string }
+  | { readonly ownerGone: true }
+  | null;
+
+export class ClusterNode implements Ownership {
+  private rooms: Rooms | null = null;
+  /** The owners looked up lately. */
+  private readonly owners = new Map<string, { owner: string | null; until: number }>();
+  /** Subscribers of other processes in this process's rooms: process -> sub id -> game. */
+  private readonly remoteSubs = new Map<string, Map<string, string>>();
+  private readonly relays = new Map<string, { send(subs: readonly string[], out: Outgoing): void }>();
+  /** Local sockets joined to games owned elsewhere: `${sub} ${game}` -> socket, and the owner. */
+  private readonly local = new Map<string, { socket: LocalSocket; owner: string; game: string }>();
+  private ticker: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> = Promise.resolve();
+  private closing = false;
+  private sessionEnded: (session: string, why: 'signedOut' | 'revoked') => void = () => {};
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly leases: Leases,
+    private readonly engine: RulesEngine,
+    private readonly logger: FastifyBaseLogger,
+    private readonly metrics: Metrics,
+    private readonly leaseMs: number,
+  ) {
+    bus.serve((body, from) => this.serve(body as Call, from));
+    bus.onPush((body) => this.receive(body as Push));
+    bus.onAll((body) => {
+      const told = body as { op: 'sessionEnded'; session: string; why: 'signedOut' | 'revoked' };
+      if (told.op === 'sessionEnded') this.sessionEnded(told.session, told.why);
+    });
+  }
+
+  /** Tells every other process that this sign-in session ended (its tokens die there too). */
+  tellSessionEnded(session: string, why: 'signedOut' | 'revoked'): void {
+    this.bus.tellAll({ op: 'sessionEnded', session, why });
+  }
+
+  onSessionEnded(handler: (session: string, why: 'signedOut' | 'revoked') => void): void {
+    this.sessionEnded = handler;
+  }
+
+  get node(): string {
+    return this.bus.node;
+  }
+
+  /** Starts renewing this process's leases and adopting dead processes' games. */
+  start(rooms: Rooms): void {
+    this.rooms = rooms;
+    this.ticking = this.tick().catch((error) => this.logger.error({ err: error }, 'cluster tick failed'));
+    this.ticker = setInterval(
+      () => {
+        this.ticking = this.ticking
+          .then(() => this.tick())
+          .catch((error) => {
+            this.logger.error({ err: error }, 'cluster tick failed');
+          });
+      },
+      Math.max(100, Math.floor(this.leaseMs / 3)),
+    );
+    this.ticker.unref();
+  }
+
+  // ------------------------------------------------------------------------------------ ownership
+
+  async claim(gameId: string): Promise<number | null> {
+    const token = await this.leases.claim(gameId);
+    this.owners.set(gameId, { owner: token === null ? null : this.node, until: 0 });
+    return token;
+  }
+
+  released(gameId: string): void {
+    this.owners.delete(gameId);
+    if (!this.closing) void this.leases.release([gameId]).catch(() => undefined);
+  }
+
+  async ownerOf(gameId: string): Promise<string | null> {
+    const known = this.owners.get(gameId);
+    if (known && known.until > Date.now()) return known.owner;
+    const owner = await this.leases.ownerOf(gameId);
+    this.owners.set(gameId, { owner, until: Date.now() + OWNER_CACHE_MS });
+    return owner;
+  }
+
+  private forget(gameId: string): void {
+    this.owners.delete(gameId);
+  }
+
+  /** Processes seen alive or dead lately (asked again after a sixth of a lease). */
+  private readonly liveness = new Map<string, { alive: boolean; until: number }>();
+
+  private async isAlive(node: string): Promise<boolean> {
+    const known = this.liveness.get(node);
+    if (known && known.until > Date.now()) return known.alive;
+    const alive = (await this.bus.alive([node])).has(node);
+    this.liveness.set(node, { alive, until: Date.now() + this.leaseMs / 6 });
+    return alive;
+  }
+
+  private ownerGone(game: string, id: string): Reply {
+    return {
+      type: 'rejected',
+      id,
+      game,
+      code: 'unavailable',
+      message: 'The server holding this game is gone; another takes it over in a few seconds: send it again.',
+      rule: 'protocol',
+    };
+  }
+
+  /** One beat: renew the leases (a room whose lease was taken is dropped), adopt the games of dead
+   *  processes, and let go of what dead processes' sockets held here, and of local sockets whose game's
+   *  owner died. */
+  private async tick(): Promise<void> {
+    const rooms = this.rooms;
+    if (!rooms || this.closing) return;
+    const held = await this.leases.renew();
+    for (const id of rooms.loadedIds()) {
+      const room = rooms.loaded(id);
+      if (room && !room.finished && !held.has(id)) {
+        this.logger.warn({ game: id }, 'the lease of this game was taken: its room is dropped');
+        rooms.unload(id);
+      }
+    }
+    const adopted = await this.leases.adopt(ADOPT_PER_TICK);
+    if (adopted.length > 0) {
+      this.logger.info({ games: adopted.length }, 'adopted the games of a process that is gone');
+      this.metrics.inc('gamesAdopted', adopted.length);
+      rooms.resume(adopted.map((l) => l.gameId));
+    }
+    const nodes = new Set([
+      ...this.remoteSubs.keys(),
+      ...[...this.local.values()].map((l) => l.owner),
+      ...this.bus.waitingFor(),
+    ]);
+    if (nodes.size === 0) return;
+    const alive = await this.bus.alive([...nodes]);
+    for (const node of nodes) if (!alive.has(node)) await this.gone(node);
+  }
+
+  /** Process `node` is gone: its sockets leave this process's rooms; this process's sockets joined to
+   *  its games are closed (the clients reconnect; the games are adopted meanwhile). */
+  private async gone(node: string): Promise<void> {
+    this.bus.abandon(node);
+    this.liveness.set(node, { alive: false, until: Date.now() + this.leaseMs / 6 });
+    const subs = this.remoteSubs.get(node);
+    this.remoteSubs.delete(node);
+    this.relays.delete(node);
+    for (const [sub, game] of subs ?? []) await this.rooms?.loaded(game)?.leave(sub);
+    for (const [key, l] of this.local) {
+      if (l.owner !== node) continue;
+      this.local.delete(key);
+      this.forget(l.game);
+      l.socket.lost();
+    }
+  }
+
+  // ------------------------------------------------------------------------------------ the socket's side
+
+  /** Where a game is: its room here (loaded, or loaded now under a lease taken now), or its owner. */
+  async locate(gameId: string): Promise<Located> {
+    const rooms = this.rooms!;
+    const loaded = rooms.loaded(gameId);
+    if (loaded) return { room: loaded };
+    const owner = await this.ownerOf(gameId);
+    if (owner !== null && owner !== this.node) {
+      return (await this.isAlive(owner)) ? { remote: owner } : { ownerGone: true };
+    }
+    const room = await rooms.get(gameId);
+    if (room) return { room };
+    const now = await this.leases.ownerOf(gameId);
+    return now !== null && now !== this.node ? { remote: now } : null;
+  }
+
+  /** An intent of a seated player, handled by the game's owner; `unavailable` when it does not answer. */
+  async forwardIntent(owner: string, user: string, message: IntentMessage): Promise<Reply | null> {
+    if (!(await this.isAlive(owner))) return this.ownerGone(message.game, message.id);
+    try {
+      const reply = await this.bus.call(
+        owner,
+        { op: 'intent', game: message.game, user, message },
+        CALL_TIMEOUT_MS,
+      );
+      if (isMoved(reply)) {
+        this.forget(message.game);
+        return null;
+      }
+      this.metrics.inc('intentsForwarded');
+      return reply as Reply;
+    } catch (error) {
+      this.forget(message.game);
+      this.liveness.delete(owner);
+      this.logger.warn({ err: error, game: message.game, owner }, 'a forwarded intent was not answered');
+      return this.ownerGone(message.game, message.id);
+    }
+  }
+
+  /** Joins a local socket to a game another process owns; null when that process no longer owns it. */
+  async join(
+    owner: string,
+    game: string,
+    sub: string,
+    user: string,
+    recipient: Recipient,
+    views: boolean,
+    lastSeq: number | undefined,
+    socket: Omit<LocalSocket, 'recipient'>,
+  ): Promise<JoinedGame | null> {
+    const key = `${sub} ${game}`;
+    this.local.set(key, { socket: { ...socket, recipient }, owner, game });
+    const answer = await this.bus
+      .call(owner, { op: 'join', game, sub, user, recipient, views, lastSeq }, CALL_TIMEOUT_MS)
+      .catch((error: unknown) => (error instanceof CallTimeout ? MOVED : Promise.reject(error)));
+    if (isMoved(answer)) {
+      this.local.delete(key);
+      this.forget(game);
+      return null;
+    }
+    const call = (body: Call) => this.bus.call(owner, body, CALL_TIMEOUT_MS);
+    return {
+      leave: async (subId) => {
+        this.local.delete(`${subId} ${game}`);
+        await call({ op: 'leave', game, sub: subId }).catch(() => undefined);
+      },
+      sync: async (subId) => (await call({ op: 'sync', game, sub: subId })) === true,
+      say: async (u, name, text) =>
+        (await call({ op: 'say', game, user: u, name, text })) as ChatRefusal | null,
+      mute: async (u, author, on) => {
+        await call({ op: 'mute', game, user: u, author, on });
+      },
+    };
+  }
+
+  /** A game message from an owner for local sockets: fitted here to each recipient (once per recipient). */
+  private receive(push: Push): void {
+    if (push.op === 'msg') {
+      this.local.get(`${push.sub} ${push.game}`)?.socket.send(push.m);
+      return;
+    }
+    const game = 'game' in push.out ? push.out.game : push.out.message.game;
+    const fitted = new Map<string | null, string | null>();
+    for (const sub of push.subs) {
+      const l = this.local.get(`${sub} ${game}`);
+      if (!l) continue;
+      const key = playerOf(l.socket.recipient);
+      let text = fitted.get(key);
+      if (text === undefined) {
+        const message = deliver(this.engine, l.socket.recipient, push.out);
+        text = message === null ? null : JSON.stringify(message);
+        fitted.set(key, text);
+      }
+      if (text !== null) l.socket.sendEncoded(text);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------ the owner's side
+
+  private relay(node: string) {
+    let relay = this.relays.get(node);
+    if (!relay) {
+      relay = { send: (subs, out) => this.bus.push(node, { op: 'out', subs, out } satisfies Push) };
+      this.relays.set(node, relay);
+    }
+    return relay;
+  }
+
+  /** This process's room of a game it owns (loaded now if need be), or null: it is not the owner. */
+  private async owned(game: string): Promise<Room | null> {
+    const rooms = this.rooms!;
+    const loaded = rooms.loaded(game);
+    if (loaded) return loaded;
+    const owner = await this.leases.ownerOf(game);
+    if (owner !== null && owner !== this.node) return null;
+    return rooms.get(game);
+  }
+
+  private async serve(call: Call, from: string): Promise<unknown> {
+    const rooms = this.rooms;
+    if (!rooms || this.closing) return MOVED;
+    switch (call.op) {
+      case 'intent': {
+        const room = await this.owned(call.game);
+        if (!room) return MOVED;
+        if (!room.seatOf(call.user)) {
+          return {
+            type: 'rejected',
+            id: call.message.id,
+            game: call.game,
+            code: 'notSeated',
+            message: 'Only the player in a seat may act for it.',
+            rule: 'protocol',
+          } satisfies Reply;
+        }
+        return room.submit({ user: call.user }, call.message);
+      }
+      case 'join': {
+        const room = await this.owned(call.game);
+        if (!room) return MOVED;
+        const subs = this.remoteSubs.get(from) ?? new Map<string, string>();
+        this.remoteSubs.set(from, subs);
+        subs.set(call.sub, call.game);
+        const sub: Subscriber = {
+          id: call.sub,
+          recipient: call.recipient,
+          user: call.user,
+          views: call.views,
+          relay: this.relay(from),
+          send: (m) => this.bus.push(from, { op: 'msg', game: call.game, sub: call.sub, m } satisfies Push),
+        };
+        await room.join(sub, call.lastSeq);
+        return { ok: true };
+      }
+      case 'leave':
+        this.remoteSubs.get(from)?.delete(call.sub);
+        await rooms.loaded(call.game)?.leave(call.sub);
+        return { ok: true };
+      case 'sync':
+        return (await rooms.loaded(call.game)?.sync(call.sub)) ?? false;
+      case 'say': {
+        const room = rooms.loaded(call.game);
+        return room ? room.say(call.user, call.name, call.text) : null;
+      }
+      case 'mute':
+        await rooms.loaded(call.game)?.mute(call.user, call.author, call.on);
+        return { ok: true };
+      default:
+        return call satisfies never;
+    }
+  }
+
+  /** Stops beating and lets this process's leases go at once (the others adopt its games now). */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.ticker) clearInterval(this.ticker);
+    await this.ticking;
+    await this.leases.release().catch(() => undefined);
+    await this.bus.close();
+  }
+}

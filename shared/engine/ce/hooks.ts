@@ -1,0 +1,224 @@
+// The frame's hook points (power.ts): each asks the powers concerned, in DESCENDING power number so that the lower
+// number has the last word (CE general notes: "in case of rules conflict not taken care of, lower number gets
+// precedence"), and folds their answers over the standard rule's. Outside the variant they return the standard.
+import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/types';
+import { isNative } from '../battle/hazards';
+import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
+import { opponent } from '../battle/position';
+import { ownerOfSide } from '../engagementState';
+import type { Decision, GameEvent } from '../events';
+import type { Intent } from '../intents';
+import type { LegionMove } from '../movement';
+import type { RecruitOption } from '../muster';
+import type { Dice, EngagementScore, GameState, Legion, PlayerId } from '../types';
+import type { Power, StrikeContext, StrikeFactorsParts } from './power';
+import { powerById } from './registry';
+
+/** The player's power, or null (not the variant, or none assigned yet). */
+export function powerOf(state: GameState, player: PlayerId): Power | null {
+  const id = state.ce?.powers[player];
+  return id === undefined ? null : powerById(id);
+}
+
+/** Lower number last: it has the last word. */
+function byPrecedence(powers: readonly (Power | null)[]): Power[] {
+  return powers.filter((p): p is Power => p !== null).sort((a, b) => b.id - a.id);
+}
+
+/** The power of a battle side, or null. */
+export function sidePower(pos: BattlePosition, side: BattleSide): Power | null {
+  const id = pos.powers?.[side] ?? null;
+  return id === null ? null : powerById(id);
+}
+
+/** Is this a game of the variant (the general notes apply)? */
+export function isCeBattle(pos: BattlePosition): boolean {
+  return pos.powers !== undefined && pos.powers !== null;
+}
+
+// ---------------------------------------------------------------- set-up and the Titan
+
+/** CE S hooks: the starting score after the bid. */
+export function startingScore(power: Power | null, score: number): number {
+  return power?.startingScore?.(score) ?? score;
+}
+
+/** CE S hooks: the starting legions. */
+export function startingLegions(power: Power | null, standard: readonly CharacterName[]): CharacterName[][] {
+  return power?.startingLegions?.(standard) ?? [[...standard]];
+}
+
+// ---------------------------------------------------------------- the masterboard
+
+/** CE M hooks: a legion's legal moves, after the frame's own rule (no Tower-to-Tower Titan teleport on turn 1). */
+export function powerMoves(
+  state: GameState,
+  legion: Legion,
+  roll: number,
+  moves: LegionMove[],
+): LegionMove[] {
+  const power = powerOf(state, legion.owner);
+  const hook = power?.moves;
+  return hook === undefined ? moves : hook({ state, legion, roll }, moves);
+}
+
+// ---------------------------------------------------------------- the battle
+
+/** CE B hooks: a strike's (or rangestrike's) factors: the striker's power, then the target's. */
+export function adjustStrike(ctx: StrikeContext, parts: StrikeFactorsParts): StrikeFactorsParts {
+  if (!isCeBattle(ctx.pos)) return parts;
+  const striking = sidePower(ctx.pos, ctx.striker.side);
+  const struck = sidePower(ctx.pos, ctx.target.side);
+  let result = parts;
+  for (const p of byPrecedence([striking, struck])) {
+    if (p === striking && p.strikeOut !== undefined) result = p.strikeOut(ctx, result);
+    if (p === struck && p.struckBy !== undefined) result = p.struckBy(ctx, result);
+  }
+  return result;
+}
+
+/** CE B hooks: a character's movement points (11.2: its Skill-factor): its own power's, then its enemy's. */
+export function moveAllowance(pos: BattlePosition, c: BattleCharacter, points: number): number {
+  if (!isCeBattle(pos)) return points;
+  const own = sidePower(pos, c.side);
+  const enemy = sidePower(pos, opponent(c.side));
+  let result = points;
+  for (const p of byPrecedence([own, enemy])) {
+    if (p === own && p.moveAllowance !== undefined) result = p.moveAllowance(pos, c, result);
+    if (p === enemy && p.enemyMoveAllowance !== undefined) result = p.enemyMoveAllowance(pos, c, result);
+  }
+  return result;
+}
+
+/** CE B hooks: may `striker` strike `target` (12.0)? The target's power may forbid it. */
+export function mayStrike(pos: BattlePosition, striker: BattleCharacter, target: BattleCharacter): boolean {
+  const hook = sidePower(pos, target.side)?.enemyMayStrike;
+  return hook === undefined || hook(pos, striker, target);
+}
+
+/** CE B hooks: entering (a flyer: landing on) a hex in a maneuver, after the mover's power. */
+export function passage(
+  pos: BattlePosition,
+  c: BattleCharacter,
+  from: HexLabel | null,
+  to: HexLabel,
+  standard: Passage,
+  flying: boolean,
+): Passage {
+  const hook = sidePower(pos, c.side)?.passage;
+  return hook === undefined ? standard : hook(pos, c, from, to, standard, flying);
+}
+
+/** CE B hooks: the powers of a battle's two sides, in the order they act at a moment of it (lower number last);
+ *  battle/sequence.ts `momentEvents` folds what each does before asking the next. */
+export function battlePowers(pos: BattlePosition): { readonly side: BattleSide; readonly power: Power }[] {
+  const found = (['attacker', 'defender'] as const).flatMap((side) => {
+    const power = sidePower(pos, side);
+    return power === null ? [] : [{ side, power }];
+  });
+  return found.sort((a, b) => b.power.id - a.power.id);
+}
+
+/** CE B hooks: may this character rangestrike through Tree hexes (its power says; never otherwise)? */
+export function throughTrees(pos: BattlePosition, c: BattleCharacter): boolean {
+  return sidePower(pos, c.side)?.throughTrees?.(pos, c) === true;
+}
+
+/** CE B hooks: the rolls of an attack by `striker` (its power may roll its own way; the events record it). */
+export function strikeRolls(
+  state: GameState,
+  striker: BattleCharacter | null,
+  option: { readonly dice: number; readonly strikeNumber: number },
+  dice: Dice,
+): { readonly rolls: number[]; readonly events: GameEvent[] } {
+  const engagement = state.engagement;
+  if (striker === null || engagement === null) return { rolls: dice.roll(option.dice), events: [] };
+  const player = ownerOfSide(engagement, striker.side);
+  const hook = powerOf(state, player)?.rollStrike;
+  if (hook === undefined) return { rolls: dice.roll(option.dice), events: [] };
+  return hook(state, player, option.dice, option.strikeNumber, dice);
+}
+
+/** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */
+export function neverSlowed(pos: BattlePosition, points: number): boolean {
+  return isCeBattle(pos) && points <= 1;
+}
+
+/** CE B hooks: is a side's character native to a hazard (11.7)? */
+export function nativeTo(
+  pos: BattlePosition,
+  side: BattleSide,
+  type: CharacterName,
+  hazard: NativeHazard,
+): boolean {
+  const standard = isNative(type, hazard);
+  const hook = sidePower(pos, side)?.native;
+  return hook === undefined ? standard : hook(type, hazard, standard);
+}
+
+/** CE general notes: "Rangestriking for skill 2 has a 3 range unless otherwise specified"; then the B hooks. */
+export function rangestrikeRange(pos: BattlePosition, c: BattleCharacter, skill: number): number {
+  if (!isCeBattle(pos)) return skill;
+  const range = skill === 2 ? 3 : skill;
+  const hook = sidePower(pos, c.side)?.rangestrikeRange;
+  return hook === undefined ? range : hook(pos, c, range);
+}
+
+// ---------------------------------------------------------------- decisions
+
+/** The `usePower` intents open to the player now (legal.ts adds them to the step's choices). */
+export function powerChoices(state: GameState, player: PlayerId): Intent[] {
+  return powerOf(state, player)?.choices?.(state, player) ?? [];
+}
+
+/** The step's actor's `usePower` intent, handed to his power (decide.ts), or null when it takes none. The power
+ *  accepts only what its `choices` lists (style 4: one source of legality). */
+export function decidePowerUse(
+  state: GameState,
+  player: PlayerId,
+  intent: Intent,
+  dice: Dice,
+): Decision | null {
+  if (intent.type !== 'usePower') return null;
+  return powerOf(state, player)?.decide?.(state, player, intent, dice) ?? null;
+}
+
+// ---------------------------------------------------------------- musters, movement rolls and scores
+
+/** CE M hooks: what a legion may muster (a reinforcement too), after its owner's power. */
+export function powerRecruits(
+  state: GameState,
+  legion: Legion,
+  terrain: Terrain,
+  options: RecruitOption[],
+): RecruitOption[] {
+  const hook = powerOf(state, legion.owner)?.recruits;
+  return hook === undefined ? options : hook({ state, legion, terrain }, options);
+}
+
+/** CE M hooks: the player's movement roll (or mulligan) as his power makes it, or null for the standard one. */
+export function powerMovementRoll(
+  state: GameState,
+  player: PlayerId,
+  mulligan: boolean,
+  dice: Dice,
+): Decision | null {
+  return powerOf(state, player)?.rollMovement?.(state, player, mulligan, dice) ?? null;
+}
+
+/** CE B hooks: an engagement's points about to be scored: the events of the first power of its two players that
+ *  takes a decision on them (lower number first), or null. */
+export function powerScoring(state: GameState, score: EngagementScore): GameEvent[] | null {
+  const engagement = state.engagement;
+  if (engagement === null) return null;
+  const players = [engagement.attackerOwner, engagement.defenderOwner];
+  const powers = players
+    .map((player) => ({ player, power: powerOf(state, player) }))
+    .filter((x) => x.power?.scoring !== undefined)
+    .sort((a, b) => (a.power?.id ?? 0) - (b.power?.id ?? 0));
+  for (const { player, power } of powers) {
+    const events = power?.scoring?.(state, player, score) ?? null;
+    if (events !== null) return events;
+  }
+  return null;
+}

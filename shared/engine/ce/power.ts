@@ -1,0 +1,187 @@
+// A power of Cosmic Encounter Titan (rules 004): one module per power, built on this interface.
+//
+// How a power hooks in. The engine calls the frame's few hook points (hooks.ts) at the places the rules they
+// change live; each hook point asks the powers in play, in descending power number so that the LOWER number has
+// the last word ("in case of rules conflict not taken care of, lower number gets precedence", CE general notes),
+// and folds their answers over the standard one. A power is therefore one small module exporting a `Power`:
+// its catalogue entry (number, name, mark, kinds, text) and only the hooks its clauses need, each hook's clause
+// cited beside it (`// CE 25 B2`). No power edits the engine's files; a clause that needs a place the frame does
+// not reach yet gets one new optional hook here and one call in the module owning that rule.
+//
+// The hook points, by the steps they change (shared/engine/steps.ts):
+// - set-up (S, bidding step 'bid' then the colours): `startingScore`, `startingLegions`.
+// - the Titan and the score (T): `angelsDue`.
+// - masterboard movement (M, step 'move'): `moves` filters or extends a legion's legal moves.
+// - the battle (B, steps 'maneuver', 'strike', 'counterstrike'): `strikeOut` / `struckBy` adjust a strike's
+//   factors (rangestrikes included), `moveAllowance` a character's movement points, `native` its nativities,
+//   `rangestrikeRange` its range. Battle hooks see the plain `BattlePosition`, whose `powers` names each side's
+//   power, so the battle rules stay pure functions of the position.
+// - decisions (any step): `choices` lists the power's `usePower` intents open to its owner now (they appear in
+//   `legal` like any other choice), `decide` turns one into events, `apply` folds the power's own `powerUsed`
+//   events into the state (its per-player `memory` or anything else), and each event names its audience, so a
+//   secret choice stays secret (view.ts `visibleTo`). `words` on the event is the history's sentence; `data.rolls`
+//   every die the act rolled, in the order rolled (the server checks the log's dice against the committed seed:
+//   server/rooms/dice.ts rollsInEvents; a die rolled and shown nowhere fails that check). A
+//   `usePower` sent at any step goes to the sender's power when the step itself takes no such intent (decide.ts);
+//   a power that must ask at a point of the sequence begins the step 'powerDecision' (its `choices` and `decide`).
+// Imports: a power may use the vocabulary (types.ts, battle/position.ts, battle/hazards.ts, data/) and the rules
+// that do not call the hooks; the modules that do (battle/strike.ts, maneuver.ts, rangestrike.ts, drift.ts,
+// movementPhase.ts, setup.ts, steps.ts) would close an import cycle (Biome's noImportCycles refuses it).
+import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/types';
+import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
+import type { Decision, EventOf, GameEvent } from '../events';
+import type { Intent, IntentOf } from '../intents';
+import type { LegionMove } from '../movement';
+import type { RecruitOption } from '../muster';
+import type {
+  Dice,
+  EngagementScore,
+  GameState,
+  Legion,
+  PlayerId,
+  PowerId,
+  PowerMemory,
+  PowerValue,
+} from '../types';
+
+export type { PowerId, PowerMemory, PowerValue };
+export const FIRST_POWER: PowerId = 10;
+export const LAST_POWER: PowerId = 66;
+
+/** The kinds of clause (CE intro): S set-up, M masterboard, B battle, T the Titan. */
+export const POWER_KINDS = ['S', 'M', 'B', 'T'] as const;
+export type PowerKind = (typeof POWER_KINDS)[number];
+
+/** The text's marks: '+' very strong, '!' verging on broken, '!!' unplayable as written ('+(!)' for 23). */
+export const POWER_MARKS = ['', '+', '!', '!!', '+(!)'] as const;
+export type PowerMark = (typeof POWER_MARKS)[number];
+
+/** One power as the text gives it (catalogue.ts). `kinds` lists its clause letters, e.g. "MB". */
+export interface PowerEntry {
+  readonly id: PowerId;
+  readonly name: string;
+  readonly mark: PowerMark;
+  readonly kinds: string;
+  readonly text: string;
+}
+
+/** A strike's factors before the Strike-number is read off the chart (12.2): the striker's Skill-factor, the
+ *  target's, and the dice rolled. */
+export interface StrikeFactorsParts {
+  readonly skill: number;
+  readonly targetSkill: number;
+  readonly dice: number;
+}
+
+export interface StrikeContext {
+  readonly pos: BattlePosition;
+  readonly striker: BattleCharacter;
+  readonly target: BattleCharacter;
+  readonly rangestrike: boolean;
+}
+
+/** A legion about to move on the masterboard, with the standard legal moves computed for it. */
+export interface MovesContext {
+  readonly state: GameState;
+  readonly legion: Legion;
+  readonly roll: number;
+}
+
+/** A legion of the owner about to muster (or reinforce) in a land of `terrain`. */
+export interface RecruitContext {
+  readonly state: GameState;
+  readonly legion: Legion;
+  readonly terrain: Terrain;
+}
+
+/** A moment of a battle at which powers act (sequence.ts, strikePhase.ts): before `side`'s maneuver phase; as
+ *  `side`'s counterstrikes begin; at the end of a strike phase in which `side` was phasing (the slain removed). */
+export type BattleMoment =
+  | { readonly kind: 'beforeManeuver'; readonly side: BattleSide }
+  | { readonly kind: 'counterstrikes'; readonly side: BattleSide }
+  | { readonly kind: 'endOfStrikePhase'; readonly side: BattleSide };
+
+export interface Power extends PowerEntry {
+  // ---------------------------------------------------------------- S: set-up
+  /** The score the player starts with, given the standard one (minus his winning bid). */
+  readonly startingScore?: (score: number) => number;
+  /** The starting legions (each a list of characters, placed in the player's tower), given the standard one. */
+  readonly startingLegions?: (standard: readonly CharacterName[]) => CharacterName[][];
+  // ---------------------------------------------------------------- T: the Titan and the score
+  /** The Angels due (true: an Archangel may be taken) when the score goes from `before` to `after`. */
+  readonly angelsDue?: (before: number, after: number, startScore: number, due: boolean[]) => boolean[];
+  // ---------------------------------------------------------------- M: the masterboard
+  /** The legal moves of one of the owner's legions. */
+  readonly moves?: (ctx: MovesContext, moves: LegionMove[]) => LegionMove[];
+  // ---------------------------------------------------------------- B: the battle (pure, on the position)
+  /** The owner's character strikes (or rangestrikes). */
+  readonly strikeOut?: (ctx: StrikeContext, parts: StrikeFactorsParts) => StrikeFactorsParts;
+  /** The owner's character is struck (or rangestruck). */
+  readonly struckBy?: (ctx: StrikeContext, parts: StrikeFactorsParts) => StrikeFactorsParts;
+  /** The movement points of the owner's character in a maneuver (11.2: its Skill-factor). */
+  readonly moveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
+  /** Whether the owner's character is native to a hazard (11.7). */
+  readonly native?: (type: CharacterName, hazard: NativeHazard, standard: boolean) => boolean;
+  /** The owner's character's rangestrike range (13.2; the frame's default gives skill 2 a range of 3). */
+  readonly rangestrikeRange?: (pos: BattlePosition, c: BattleCharacter, range: number) => number;
+  // ---------------------------------------------------------------- more hooks (added by the powers' helper)
+  /** The movement roll of the owner (a mulligan too): the events in place of the standard roll, or null. */
+  readonly rollMovement?: (
+    state: GameState,
+    player: PlayerId,
+    mulligan: boolean,
+    dice: Dice,
+  ) => Decision | null;
+  /** The owner's attack (strike or rangestrike) of `count` dice: the rolls kept, and events recording any others. */
+  readonly rollStrike?: (
+    state: GameState,
+    player: PlayerId,
+    count: number,
+    strikeNumber: number,
+    dice: Dice,
+  ) => { readonly rolls: number[]; readonly events: GameEvent[] };
+  /** What one of the owner's legions may muster (18.3–18.5; a reinforcement too), given the standard options. */
+  readonly recruits?: (ctx: RecruitContext, options: RecruitOption[]) => RecruitOption[];
+  /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
+   *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
+  readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
+  readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
+  /** May an enemy's character strike the owner's `target` (12.0; a rangestrike is not a strike)? */
+  readonly enemyMayStrike?: (
+    pos: BattlePosition,
+    striker: BattleCharacter,
+    target: BattleCharacter,
+  ) => boolean;
+  /** Entering a hex in a maneuver (for a flyer, `flying`: landing on it): its cost and whether the move may end
+   *  there, given the standard rule's (occupied hexes: forbidden). */
+  readonly passage?: (
+    pos: BattlePosition,
+    c: BattleCharacter,
+    from: HexLabel | null,
+    to: HexLabel,
+    standard: Passage,
+    flying: boolean,
+  ) => Passage;
+  /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
+  readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
+  /** The events of the owner's power (fighting as `side`) at a moment of the battle; `dice` where it may roll. */
+  readonly atMoment?: (
+    state: GameState,
+    side: BattleSide,
+    moment: BattleMoment,
+    dice: Dice | null,
+  ) => GameEvent[];
+  // ---------------------------------------------------------------- decisions
+  /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
+  readonly choices?: (state: GameState, player: PlayerId) => Intent[];
+  /** The owner's `usePower` intent: its events (the last one need not be a step), a rejection, or null. */
+  readonly decide?: (
+    state: GameState,
+    player: PlayerId,
+    intent: IntentOf<'usePower'>,
+    dice: Dice,
+  ) => Decision | null;
+  /** Fold one of this power's `powerUsed` events (default: its `memory` is merged into the player's). */
+  readonly apply?: (state: GameState, event: EventOf<'powerUsed'>) => GameState;
+}

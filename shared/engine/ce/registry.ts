@@ -1,0 +1,35 @@
+// The powers built so far, one module each (power.ts). Only these are drawn for the bidding (issue 17: powers not
+// built are simply not drawn). Adding a power: write its module in powers/, then list it here.
+import type { Power, PowerId } from './power';
+import { colossus } from './powers/colossus';
+import { ent } from './powers/ent';
+import { hiLois } from './powers/hiLois';
+import { knights } from './powers/knights';
+import { marines } from './powers/marines';
+import { regenerator } from './powers/regenerator';
+import { republican } from './powers/republican';
+import { viper } from './powers/viper';
+
+export const BUILT_POWERS: readonly Power[] = [
+  colossus,
+  ent,
+  marines,
+  knights,
+  viper,
+  regenerator,
+  republican,
+  hiLois,
+].sort((a, b) => a.id - b.id);
+
+const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
+
+/** A built power by its number; throws for one not built (a power in play is always built: a bug otherwise). */
+export function powerById(id: PowerId): Power {
+  const power = BY_ID.get(id);
+  if (power === undefined) throw new Error(`power ${id} is not built`);
+  return power;
+}
+
+export function isBuilt(id: PowerId): boolean {
+  return BY_ID.has(id);
+}
