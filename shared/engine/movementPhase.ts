@@ -2,7 +2,7 @@
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
 import type { CharacterName } from '../data/types';
-import { powerMovementRoll } from './ce/hooks';
+import { powerMovementRoll, powerOf } from './ce/hooks';
 import { NO_TITAN_TOWER_HOP_RULE, variantMoves } from './ce/masterboard';
 import { beginEngagementPhase } from './engagementPhase';
 import type { Decision, GameEvent } from './events';
@@ -10,7 +10,14 @@ import { foldEvents } from './evolve';
 import type { Intent, IntentOf } from './intents';
 import { currentTurn, legionsOf, playerOf } from './lookups';
 import type { LegionMove, MoveContext } from './movement';
-import { hasNormalMove, legalMoves, TELEPORT_ROLL, towerTeleportLord, towerTeleportLords } from './movement';
+import {
+  hasNormalMove,
+  isTowerLand,
+  legalMoves,
+  TELEPORT_ROLL,
+  towerTeleportLord,
+  towerTeleportLords,
+} from './movement';
 import { mulliganProblem } from './mulligan';
 import { reject, rejection } from './rejections';
 import { rollOne } from './setup';
@@ -113,15 +120,19 @@ export function checkMove(
   if (candidates.length === 0) {
     const standard = legalMoves(ctx).some((m) => m.land === intent.land && m.via === intent.via);
     if (standard && state.ce !== null) {
-      return reject(
-        'illegalMove',
+      const hop =
         legion.characters.includes('Titan') &&
-          intent.via === 'towerTeleport' &&
-          playerOf(state, player).turnsTaken <= 1
-          ? 'Your Titan cannot teleport from Tower to Tower on your first turn.'
-          : 'Your power does not allow this move.',
-        NO_TITAN_TOWER_HOP_RULE,
-      );
+        intent.via === 'towerTeleport' &&
+        isTowerLand(intent.land) &&
+        playerOf(state, player).turnsTaken <= 1;
+      const power = powerOf(state, player);
+      return hop || power === null
+        ? reject(
+            'illegalMove',
+            'Your Titan cannot teleport from Tower to Tower on your first turn.',
+            NO_TITAN_TOWER_HOP_RULE,
+          )
+        : reject('illegalMove', `Your power (${power.name}) does not allow this move.`, `CE ${power.id}`);
     }
     return { rejected: whyNot(ctx, intent) };
   }
