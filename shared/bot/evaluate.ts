@@ -8,7 +8,15 @@ import { hexDistance } from '../data/hexGeometry';
 import { land } from '../data/masterboard';
 import { strikeNumber } from '../data/strikeChart';
 import type { CharacterName, HexLabel, LandNumber, NativeHazard, Terrain } from '../data/types';
-import { canMuster, type GameState, landDistances, type PlayerId, recruitOptions } from '../engine/index';
+import {
+  canMuster,
+  type GameState,
+  type Legion,
+  landDistances,
+  type PlayerId,
+  recruitOptions,
+} from '../engine/index';
+import { enemyReach, type Reach } from './reach';
 
 /** 19.0: the Titan is the game; a Titan's points (19.1) are multiplied by this in every value. */
 export const TITAN_WEIGHT = 12;
@@ -105,9 +113,9 @@ function legionStrength(state: GameState, marker: string, score: number): number
 /**
  * The value of `state` to `me`: my material minus the mean of my living opponents', the expected outcome of the
  * engagements standing, the recruits my moved legions can muster, and the danger stronger enemies near my
- * legions put them in.
+ * legions put them in (`exact`: by the rolls that bring them onto my legions, reach.ts; otherwise by distance).
  */
-export function evaluate(state: GameState, me: PlayerId): number {
+export function evaluate(state: GameState, me: PlayerId, exact = false): number {
   if (state.result !== null) {
     if (state.result.winner === me) return WIN;
     return state.result.winner === null ? -WIN / 2 : -WIN;
@@ -147,6 +155,7 @@ export function evaluate(state: GameState, me: PlayerId): number {
   let position = 0;
   const turn = state.turn;
   const myTurn = turn !== null && turn.player === me;
+  const reach = exact ? enemyReach(state, me) : null;
   for (const l of legions) {
     if (l.owner !== me || engaged.has(l.id)) continue;
     const score = mine.score;
@@ -155,16 +164,8 @@ export function evaluate(state: GameState, me: PlayerId): number {
     }
     const s = strength(l.characters, score);
     const v = legionWorth(state, l.id, score);
-    let danger = 0;
-    for (const e of legions) {
-      if (e.owner === me) continue;
-      const d = landDistance(e.land, l.land);
-      if (d < 1 || d > 6) continue;
-      const se = strength(e.characters, scoreOf(state, e.owner));
-      const lose = 1 - winChance(s * 1.1, se);
-      danger += (d <= 3 ? 0.25 : 0.15) * lose * v;
-    }
-    position -= Math.min(danger, 0.8 * v);
+    const danger = reach === null ? nearDanger(state, legions, l, s, v) : reachDanger(state, reach, l, s, v);
+    position -= reach === null ? Math.min(danger, 0.8 * v) : danger;
   }
   position += battlePosition(state, me);
   const others =
@@ -172,6 +173,46 @@ export function evaluate(state: GameState, me: PlayerId): number {
       ? 0
       : opponents.reduce((sum, p) => sum + (worth.get(p.id) ?? 0), 0) / opponents.length;
   return (worth.get(me) ?? 0) - others + position;
+}
+
+/** The danger to my legion `l` (strength `s`, worth `v`) from other legions within six lands of it. */
+function nearDanger(state: GameState, legions: readonly Legion[], l: Legion, s: number, v: number): number {
+  let danger = 0;
+  for (const e of legions) {
+    if (e.owner === l.owner) continue;
+    const d = landDistance(e.land, l.land);
+    if (d < 1 || d > 6) continue;
+    const se = strength(e.characters, scoreOf(state, e.owner));
+    const lose = 1 - winChance(s * 1.1, se);
+    danger += (d <= 3 ? 0.25 : 0.15) * lose * v;
+  }
+  return danger;
+}
+
+/** The danger to my legion `l`: for each other player, the mean over his Movement Rolls of what the strongest
+ *  legion of his that the roll brings onto `l` would take, if it is likely to win (and so to attack). */
+function reachDanger(
+  state: GameState,
+  reach: ReadonlyMap<string, Reach>,
+  l: Legion,
+  s: number,
+  v: number,
+): number {
+  const byOwner = new Map<PlayerId, number[]>();
+  for (const [id, r] of reach) {
+    const rolls = r.get(l.land);
+    if (rolls === undefined) continue;
+    const e = state.legions[id];
+    if (e === undefined) continue;
+    const win = 1 - winChance(s * 1.1, strength(e.characters, scoreOf(state, e.owner)));
+    if (win < 0.4) continue;
+    const worst = byOwner.get(e.owner) ?? [0, 0, 0, 0, 0, 0];
+    for (const roll of rolls) worst[roll - 1] = Math.max(worst[roll - 1] ?? 0, win * v);
+    byOwner.set(e.owner, worst);
+  }
+  let danger = 0;
+  for (const worst of byOwner.values()) danger += worst.reduce((a, b) => a + b, 0) / 6;
+  return danger;
 }
 
 /** Hex terrains that are hazards a character may be native to (11.7). */

@@ -20,6 +20,11 @@ export interface GreedyOptions {
   readonly deadline: number;
   /** Weigh a maneuver by the strikes it leads to: the phase finished and the best strikes rolled (strong). */
   readonly lookahead: boolean;
+  /** Draws of the hidden contents from what the counts allow (sight.ts drawnContents), each intent weighed on
+   *  every draw; 0: one guess by game stage. */
+  readonly draws: number;
+  /** Weigh danger by the rolls that bring stronger legions onto the bot's (reach.ts), not by distance. */
+  readonly exact: boolean;
 }
 
 /** The state after `intent` (null: the engine refused it on the guessed state, or the guess broke one of its
@@ -53,17 +58,24 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
   if (candidates.length === 1) return candidates[0] ?? null;
   const ruled = ruleOfThumb(sight, candidates);
   if (ruled !== null) return ruled;
-  const base = guessState(sight);
+  const bases =
+    o.draws === 0 ? [guessState(sight)] : Array.from({ length: o.draws }, () => guessState(sight, random));
   const tried = shuffled(candidates, random).slice(0, o.breadth);
   const diceSeed = Math.floor(random() * 2 ** 31);
   let best: Intent | null = null;
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const intent of tried) {
     if (best !== null && performance.now() > o.deadline) break;
-    const value =
-      o.lookahead && (intent.type === 'moveCharacter' || intent.type === 'doneManeuvering')
-        ? maneuverValue(base, sight.seat, intent, diceSeed, o.samples)
-        : expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1);
+    // A battle is public (9.1): one draw of the hidden contents elsewhere is enough to weigh its moves.
+    const weighed = sight.view.battle === null ? bases : bases.slice(0, 1);
+    let value = 0;
+    for (const base of weighed) {
+      value +=
+        o.lookahead && (intent.type === 'moveCharacter' || intent.type === 'doneManeuvering')
+          ? maneuverValue(base, sight.seat, intent, diceSeed, o.samples, o.exact)
+          : expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1, o.exact);
+    }
+    value /= weighed.length;
     if (value > bestValue) {
       bestValue = value;
       best = intent;
@@ -122,12 +134,13 @@ export function expectedValue(
   intent: Intent,
   seed: number,
   samples: number,
+  exact = false,
 ): number {
   let total = 0;
   for (let k = 0; k < samples; k++) {
     const after = playForward(base, seat, intent, seed + k * 7919);
     if (after === null) return Number.NEGATIVE_INFINITY;
-    total += evaluate(after, seat);
+    total += evaluate(after, seat, exact);
   }
   return total / samples;
 }
@@ -135,16 +148,24 @@ export function expectedValue(
 /** A maneuver weighed by what follows in the same battle turn: the maneuver ended (if it may end now) and the
  *  strike phase played with the strike that promises the most hits each time (12.x, as the engine lists them
  *  with their hazard-adjusted Strike-numbers and dice), over a few dice draws. */
-function maneuverValue(base: GameState, seat: string, intent: Intent, seed: number, samples: number): number {
+function maneuverValue(
+  base: GameState,
+  seat: string,
+  intent: Intent,
+  seed: number,
+  samples: number,
+  exact: boolean,
+): number {
   const moved = playForward(base, seat, intent, seed);
   if (moved === null) return Number.NEGATIVE_INFINITY;
   const ended =
     intent.type === 'doneManeuvering'
       ? moved
       : (playForward(moved, seat, { type: 'doneManeuvering' }, seed) ?? moved);
-  if (ended === moved && intent.type !== 'doneManeuvering') return evaluate(moved, seat);
+  if (ended === moved && intent.type !== 'doneManeuvering') return evaluate(moved, seat, exact);
   let total = 0;
-  for (let k = 0; k < samples; k++) total += evaluate(strikeOut(ended, seat, seed + 104_729 * (k + 1)), seat);
+  for (let k = 0; k < samples; k++)
+    total += evaluate(strikeOut(ended, seat, seed + 104_729 * (k + 1)), seat, exact);
   return total / samples;
 }
 

@@ -2,7 +2,8 @@
 // the sim, the bench and the tests all call `botIntent` (or `chooseFromSight` with a sight in hand). A bot
 // decides from its seat's sight alone (sight.ts: the view and the legal intents), deterministically given its
 // seed. Levels: `random` (the random-legal pick, randomPick.ts), `normal` (one move ahead, greedy.ts),
-// `strong` (deeper, with more dice draws).
+// `strong` (every intent tried, more dice draws, maneuvers weighed by the strikes they lead to, hidden contents
+// drawn as the counts allow, danger by the rolls that bring stronger stacks onto its legions).
 import { type GameState, type Intent, type PlayerId, seededRandom } from '../engine/index';
 import { botBid } from './bid';
 import { greedyIntent } from './greedy';
@@ -50,9 +51,23 @@ export function chooseFromSight(
     case 'random':
       return randomPick(sight.legal, random, 'seat');
     case 'normal':
-      return greedyIntent(sight, random, { samples: 2, breadth: 12, deadline, lookahead: false });
+      return greedyIntent(sight, random, {
+        samples: 2,
+        breadth: 12,
+        deadline,
+        lookahead: false,
+        draws: 0,
+        exact: false,
+      });
     case 'strong':
-      return greedyIntent(sight, random, { samples: 4, breadth: 300, deadline, lookahead: true });
+      return greedyIntent(sight, random, {
+        samples: 4,
+        breadth: 300,
+        deadline,
+        lookahead: true,
+        draws: 1,
+        exact: true,
+      });
     default: {
       const unknown: never = level;
       throw new Error(`unknown bot level ${String(unknown)}`);

@@ -3,14 +3,18 @@
 // sends that player). Every bot decision is made from a BotSight alone (issue 15: no cheating).
 // `guessState` turns a sight back into a whole GameState the engine can play forward, the hidden contents
 // of other legions filled with a guess made from the view only (what the bot deduces, never what is there).
-import type { CharacterName } from '../data/types';
+import { CHARACTERS } from '../data/characters';
+import { CHARACTER_NAMES, type CharacterName } from '../data/types';
 import {
   type GameState,
   type GameView,
   type Intent,
   type Legion,
+  type LegionView,
   legalIntents,
+  mergeKnown,
   type PlayerId,
+  unusedCharacters,
   view,
 } from '../engine/index';
 
@@ -48,21 +52,99 @@ export function believedCharacters(sight: BotSight, marker: string): readonly Ch
   if (l === undefined) return [];
   if (l.characters !== null) return l.characters;
   const turn = sight.view.turn?.number ?? 1;
-  const guess = [...l.known];
+  const guess = [...seenIn(sight, marker)];
   for (let slot = 0; guess.length < l.height; slot++) guess.push(guessedCreature(turn, slot));
   return guess;
 }
 
-/** A whole state consistent with the sight (hidden contents guessed), for the engine to play forward. */
-export function guessState(sight: BotSight): GameState {
+/** What the seat sees of a legion: all of its own; of another's, what is known (4.5) and, in a battle, its
+ *  characters on the battleland (9.1: the battle is public). */
+function seenIn(sight: BotSight, marker: string): CharacterName[] {
+  const l = sight.view.legions.find((x) => x.marker === marker);
+  if (l === undefined) return [];
+  if (l.characters !== null) return [...l.characters];
+  const battle = (sight.view.battle?.characters ?? []).filter((c) => c.legion === marker).map((c) => c.type);
+  return mergeKnown(l.known, battle).slice(0, l.height);
+}
+
+/**
+ * Errata 3.5, 20.1: the creatures under other players' markers that the seat cannot see, deduced from the
+ * counts: each kind's total less the caretaker's stack, the dead pile, the engagement's losses and every one
+ * the seat sees on the board. The Titans are not counted (one per player, always in one of his legions).
+ */
+export function hiddenPool(sight: BotSight): Map<CharacterName, number> {
   const v = sight.view;
+  const pool = new Map<CharacterName, number>();
+  const unused = unusedCharacters(v.options.variant);
+  for (const name of CHARACTER_NAMES) {
+    const count = CHARACTERS[name].count;
+    if (count === null || unused.includes(name)) continue;
+    pool.set(name, count - (v.caretaker[name] ?? 0) - (v.deadPile[name] ?? 0));
+  }
+  const seen = [
+    ...(v.engagement?.attackerLosses ?? []),
+    ...(v.engagement?.defenderLosses ?? []),
+    ...v.legions.flatMap((l) => seenIn(sight, l.marker)),
+  ];
+  for (const c of seen) if (pool.has(c)) pool.set(c, (pool.get(c) ?? 0) - 1);
+  for (const [c, n] of pool) if (n <= 0) pool.delete(c);
+  return pool;
+}
+
+/** Other players' legions with their hidden characters drawn by `random` from the deduced pool (hiddenPool),
+ *  each player's unseen Titan placed in one of his legions with a hidden place (a taller legion likelier). One
+ *  draw of an information-set search: every such draw is consistent with the seat's sight. */
+export function drawnContents(sight: BotSight, random: () => number): Map<string, CharacterName[]> {
+  const v = sight.view;
+  const drawn = new Map<string, CharacterName[]>();
+  for (const l of v.legions) drawn.set(l.marker, seenIn(sight, l.marker));
+  const open = (marker: string): number =>
+    (v.legions.find((l) => l.marker === marker)?.height ?? 0) - (drawn.get(marker)?.length ?? 0);
+  for (const p of v.players) {
+    if (p.eliminated || p.id === sight.seat) continue;
+    const theirs = v.legions.filter((l) => l.owner === p.id);
+    if (theirs.some((l) => drawn.get(l.marker)?.includes('Titan'))) continue;
+    const weights = theirs.map((l) => open(l.marker) ** 2);
+    const total = weights.reduce((a, b) => a + b, 0);
+    if (total === 0) continue;
+    let r = random() * total;
+    let k = 0;
+    while (k < theirs.length - 1 && r >= (weights[k] ?? 0)) {
+      r -= weights[k] ?? 0;
+      k++;
+    }
+    drawn.get((theirs[k] as LegionView).marker)?.push('Titan');
+  }
+  const bag: CharacterName[] = [];
+  for (const [c, n] of hiddenPool(sight)) for (let i = 0; i < n; i++) bag.push(c);
+  for (const l of v.legions) {
+    const list = drawn.get(l.marker) as CharacterName[];
+    while (list.length < l.height) {
+      if (bag.length === 0) {
+        list.push(guessedCreature(v.turn?.number ?? 1, list.length));
+        continue;
+      }
+      const i = Math.floor(random() * bag.length);
+      list.push(bag[i] as CharacterName);
+      bag[i] = bag[bag.length - 1] as CharacterName;
+      bag.pop();
+    }
+  }
+  return drawn;
+}
+
+/** A whole state consistent with the sight, for the engine to play forward: hidden contents guessed by game
+ *  stage, or with `random` drawn as the counts allow (drawnContents). */
+export function guessState(sight: BotSight, random?: () => number): GameState {
+  const v = sight.view;
+  const drawn = random === undefined ? null : drawnContents(sight, random);
   const legions: Record<string, Legion> = {};
   for (const l of v.legions) {
     legions[l.marker] = {
       id: l.marker,
       owner: l.owner,
       land: l.land,
-      characters: [...believedCharacters(sight, l.marker)],
+      characters: [...(drawn?.get(l.marker) ?? believedCharacters(sight, l.marker))],
       known: l.known,
     };
   }

@@ -7,6 +7,7 @@ export { strikeOptions } from './battle/strike';
 export { CATALOGUE } from './ce/catalogue';
 export { entry as powerEntry } from './ce/catalogueEntry';
 export type { PowerEntry, PowerId } from './ce/power';
+export { mergeKnown } from './contents';
 export { decide } from './decide';
 export { defaultIntent } from './defaultIntent';
 export { outsideNegotiation } from './engagementView';
@@ -23,12 +24,20 @@ export {
 } from './intents';
 export { type LegionKnowledge, legionKnowledge } from './knowledge';
 export { type DescribedChoice, describedChoices, legalIntents } from './legal';
-export { type LegionMove, landDistances, towerTeleportLord } from './movement';
+export {
+  type LegionMove,
+  landDistances,
+  legalMoves,
+  type MoveContext,
+  TITAN_TELEPORT_SCORE,
+  towerTeleportLord,
+} from './movement';
 export { canMuster, recruitOptions, recruitsByTerrain } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';
 export { createGame } from './setup';
 export { isFirstTurn, type SplitKnowledge, splitProblem } from './split';
+export { unusedCharacters } from './startingState';
 export * from './types';
 export { type GameView, type LegionView, type PlayerView, view, visibleTo } from './view';
