@@ -75,12 +75,16 @@ export function recordingDice(seedHex: string, startCursor: number): RecordingDi
 
 /** Every die the events record, in log order (the engine records each roll in an event). */
 export function rollsInEvents(events: readonly GameEvent[]): number[] {
-  return events.flatMap((e) => {
+  return events.flatMap((e, i) => {
     switch (e.type) {
       case 'towerRolled':
         return [e.roll];
-      case 'movementRolled':
-        return [e.roll];
+      case 'movementRolled': {
+        // A power that picks one of the dice it showed (CE 64 HI-&-LOIS) marks the pick: not a new roll.
+        const before = events[i - 1];
+        const picked = before?.type === 'powerUsed' && before.data.picked === e.roll;
+        return picked ? [] : [e.roll];
+      }
       case 'strikeRolled':
       case 'rangestrikeRolled':
       case 'playerForced':

@@ -21,7 +21,8 @@
 //   events into the state (its per-player `memory` or anything else), and each event names its audience, so a
 //   secret choice stays secret (view.ts `visibleTo`). `words` on the event is the history's sentence; `data.rolls`
 //   every die the act rolled, in the order rolled (the server checks the log's dice against the committed seed:
-//   server/rooms/dice.ts rollsInEvents; a die rolled and shown nowhere fails that check). A
+//   server/rooms/dice.ts rollsInEvents; a die rolled and shown nowhere fails that check); `data.picked` a die
+//   the act picks from ones already shown, so the `movementRolled` that follows it is not a new roll. A
 //   `usePower` sent at any step goes to the sender's power when the step itself takes no such intent (decide.ts);
 //   a power that must ask at a point of the sequence begins the step 'powerDecision' (its `choices` and `decide`).
 // Imports: a power may use the vocabulary (types.ts, battle/position.ts, battle/hazards.ts, data/) and the rules

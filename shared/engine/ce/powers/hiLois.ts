@@ -51,6 +51,7 @@ export const hiLois: Power = {
           'twoDice',
           `${name} rolls ${rolls.join(' and ')} for movement${mulligan ? ' (a mulligan)' : ''}.`,
           {
+            rolls,
             movementRolls: rolls,
             mulligan,
           },
@@ -110,7 +111,9 @@ export const hiLois: Power = {
       const roll = taken(pending.rolls, die);
       return {
         events: [
-          used(player, 'take', `${playerOf(state, player).name} takes the ${die} die: ${roll}.`, {}),
+          used(player, 'take', `${playerOf(state, player).name} takes the ${die} die: ${roll}.`, {
+            picked: roll,
+          }),
           { type: 'movementRolled', player, roll, mulligan: pending.mulligan },
           { type: 'stepBegan', step: { kind: 'move', actor: player } },
         ],

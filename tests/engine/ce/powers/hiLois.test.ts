@@ -1,5 +1,6 @@
 // 64 HI-&-LOIS (CE Titan, rules 004): each clause, given the position, when the intent, then the events.
 import { describe, expect, it } from 'vitest';
+import { rollsInEvents } from '../../../../server/rooms/dice';
 import { legalIntents } from '../../../../shared/engine/legal';
 import { A, begin, D, engagedRun, firstRound, toBattle, types } from '../../engagement/build';
 import type { Run } from '../../support/game';
@@ -42,6 +43,16 @@ describe('64 HI-&-LOIS', () => {
     });
     expect(run.state.step).toEqual({ kind: 'move', actor: A });
     expect(run.state.turn?.movementRoll).toBe(2);
+  });
+
+  it("CE 64 M1: the log shows each die rolled once (the server's dice check), the taken one not again", () => {
+    const run = beforeTheRoll();
+    const rolled = act(run, A, { type: 'rollMovement' }, [2, 5]);
+    const taken = act(run, A, { type: 'usePower', act: 'take', args: { die: 'high' } });
+    expect(ofType(taken, 'movementRolled')[0]).toMatchObject({ roll: 5 });
+    expect(rollsInEvents([...rolled, ...taken])).toEqual([2, 5]);
+    // A movement roll of one die, not picked by a power, is a roll as ever.
+    expect(rollsInEvents(taken.filter((e) => e.type === 'movementRolled'))).toEqual([5]);
   });
 
   it('CE 64 M1: a mulligan is two dice too, and counts as the mulligan once one is taken', () => {
