@@ -33,8 +33,13 @@ export async function clickIntent(
     await perform(page, state, intent, hand);
     await settled(page, state.viewSeq);
   } catch (e) {
+    // What the page showed instead, so a failure says why the control was not there.
+    const panel = await page
+      .locator('section.actions')
+      .allInnerTexts()
+      .catch(() => []);
     throw new Error(
-      `clicking ${JSON.stringify(intent)} at step ${state.view?.pending.step}: ${e instanceof Error ? e.message : String(e)}`,
+      `clicking ${JSON.stringify(intent)} at step ${state.view?.pending.step}: ${e instanceof Error ? e.message : String(e)}\nthe action panel showed: ${JSON.stringify(panel)}`,
     );
   }
 }
