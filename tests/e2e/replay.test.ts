@@ -9,6 +9,7 @@ import { clickIntent } from './support/click';
 import { actionable, choose, clientState } from './support/driver';
 import { deterministic, loadedStrikeDice } from './support/server';
 import { e2eAvailable, e2eSuite } from './support/suite';
+import { problems } from './support/words';
 
 const available = e2eAvailable();
 const SEED = process.env.TITAN_E2E_SEED ?? 'e2e-1';
@@ -74,6 +75,8 @@ describe.skipIf(!available)('the replay of a finished game (issue 14)', () => {
     await replay.getByRole('heading', { name: 'Bot 2 wins the game!' }).waitFor();
     expect(await ann.getByLabel('Seen by').inputValue()).toBe('p1');
     expect(await boardLegions(ann)).toEqual(atTheEnd);
+    // Every word on the replay screen is written for a player (issue 14 item 5).
+    expect(await problems(ann, 'the replay at its end')).toEqual([]);
     const position = replay.locator('.replay-position');
     const moves = /Move (\d+) of (\d+)/.exec((await position.textContent()) ?? '');
     expect(moves?.[1]).toBe(moves?.[2]);
@@ -87,6 +90,7 @@ describe.skipIf(!available)('the replay of a finished game (issue 14)', () => {
     expect(await boardLegions(ann)).toEqual({});
     for (let i = 0; i < 3; i++) await replay.getByRole('button', { name: 'Next turn' }).click();
     expect(Object.keys(await boardLegions(ann)).length).toBeGreaterThan(0);
+    expect(await problems(ann, 'the replay at turn 3')).toEqual([]);
     // The public view: the same board, seen as a spectator; and the end again.
     await ann.getByLabel('Seen by').selectOption('public');
     await replay.getByRole('button', { name: 'The end' }).click();

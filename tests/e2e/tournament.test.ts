@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesEngine } from '../../server/engine';
 import { e2eAvailable, e2eSuite } from './support/suite';
+import { problems } from './support/words';
 
 const available = e2eAvailable();
 
@@ -41,5 +42,7 @@ describe.skipIf(!available)('tournaments in the browser (issue 11)', () => {
     expect(standings.sort()).toEqual(['Bot 1', 'Bot 2']);
     await expect(page.locator('table[data-standings="0"] tbody tr').count()).resolves.toBe(2);
     await page.getByText('Tournament finished.').waitFor();
+    // Every word on the tournament's page is written for a player (issue 14 item 5).
+    expect(await problems(page, "the tournament's page")).toEqual([]);
   }, 300_000);
 });
