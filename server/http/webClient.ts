@@ -26,6 +26,7 @@ export async function webClient(app: FastifyInstance, dir: string): Promise<void
     }
     return reply
       .code(404)
-      .send({ error: { code: 'notFound', message: `No route ${request.method} ${request.url}.` } });
+      // The address is not echoed: it is the caller's text, not words for a player (issue 14 item 5).
+      .send({ error: { code: 'notFound', message: 'There is nothing at this address.' } });
   });
 }
