@@ -24,9 +24,9 @@ export async function webClient(app: FastifyInstance, dir: string): Promise<void
     ) {
       return reply.sendFile('index.html');
     }
+    // The address is not echoed: it is the caller's text, not words for a player (issue 14 item 5).
     return reply
       .code(404)
-      // The address is not echoed: it is the caller's text, not words for a player (issue 14 item 5).
       .send({ error: { code: 'notFound', message: 'There is nothing at this address.' } });
   });
 }
