@@ -279,7 +279,9 @@ describe('lobby', () => {
       while (!done()) {
         const step = room.currentState.step;
         if (step.kind === 'gameOver') throw new Error('the game ended early');
-        const legal = legalIntents(room.currentState, step.actor).filter((x) => x.type !== 'withdraw');
+        const legal = legalIntents(room.currentState, step.actor).filter(
+          (x) => x.type !== 'withdraw' && x.type !== 'concede',
+        );
         const intent = legal[Math.floor(random() * legal.length)]!;
         const id = `r${room.currentSeq}`;
         expect((await room.submit({ user: users[step.actor]! }, { id, intent })).type).toBe('accepted');
