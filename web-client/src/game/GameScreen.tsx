@@ -5,6 +5,7 @@ import type { GameSummary, UserDto } from '../../../shared/protocol/rest';
 import { ApiError, api } from '../app/api';
 import { navigate, type Route, routeHash } from '../app/route';
 import { SeatList } from '../lobby/SeatList';
+import { Loading } from '../ui/Loading';
 import { GameTable } from './GameTable';
 
 const WAITING_REFRESH_MS = 2000;
@@ -38,20 +39,7 @@ export function GameScreen(props: { user: UserDto; route: Extract<Route, { page:
   }, [route.game, route.invite]);
 
   if (summary === null) {
-    return (
-      <main className="centered">
-        {error === null ? (
-          <p>Loading the game…</p>
-        ) : (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="button" onClick={() => navigate({ page: 'lobby' })}>
-          Back to the lobby
-        </button>
-      </main>
-    );
+    return <Loading what="the game" error={error} />;
   }
   if (summary.status === 'open') {
     const invite = summary.inviteCode ?? route.invite;

@@ -21,6 +21,7 @@ import { LegionPanel } from '../game/LegionPanel';
 import { PlayersPanel } from '../game/PlayersPanel';
 import { TurnInfo } from '../game/TurnInfo';
 import { makeTable, masterLegions, recruitPreview, TableContext } from '../game/table';
+import { Loading } from '../ui/Loading';
 import {
   deliveredTo,
   type LoggedEvent,
@@ -59,20 +60,7 @@ export function ReplayScreen(props: { game: string; invite?: string }) {
     };
   }, [props.game, props.invite]);
   if (loaded === null || loaded.log.length === 0) {
-    return (
-      <main className="centered">
-        {error === null ? (
-          <p>Loading the replay…</p>
-        ) : (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="button" onClick={() => navigate({ page: 'lobby' })}>
-          Back to the lobby
-        </button>
-      </main>
-    );
+    return <Loading what="the replay" error={error} />;
   }
   return <Replay summary={loaded.summary} log={loaded.log} />;
 }
