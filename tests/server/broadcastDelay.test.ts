@@ -12,38 +12,11 @@ import { Room, type RoomDeps, type Subscriber } from '../../server/rooms/room';
 import type { GameLog, LoggedEvent, StoredGame } from '../../server/rooms/store';
 import { botIntent } from '../../shared/bot/index';
 import type { ServerMessage } from '../../shared/protocol/messages';
+import { memoryLog } from './support/memoryLog';
 import { seeded } from './support/player';
 
 const DELAY_MS = 60_000;
 const T0 = Date.parse('2026-11-25T12:00:00.000Z');
-
-/** An event log in memory, with the GameLog contract the rooms use. */
-function memoryLog(game: StoredGame, start: readonly LoggedEvent[]) {
-  const events: LoggedEvent[] = [...start];
-  let stored = game;
-  const log: GameLog = {
-    game: async () => stored,
-    latestSnapshot: async () => null,
-    events: async (_id, after, upto) => events.filter((e) => e.seq > after && e.seq <= upto),
-    seqAt: async (_id, time) => events.filter((e) => e.at <= time).at(-1)?.seq ?? 0,
-    acceptedReply: async () => null,
-    append: async (input) => {
-      if (input.expectedSeq !== events.length) throw new Error('stale append');
-      input.events.forEach((event, i) => {
-        events.push({ seq: input.expectedSeq + i + 1, event, at: input.at });
-      });
-      stored = {
-        ...stored,
-        seq: events.length,
-        diceCursor: input.diceCursor,
-        status: input.finished ? 'finished' : stored.status,
-      };
-    },
-    saveClock: async () => undefined,
-    rolls: async () => [],
-  };
-  return { log, events };
-}
 
 function newGame(options: { delayMs: number; inviteOnly?: boolean; id?: string }) {
   const { events } = rulesEngine.createGame({

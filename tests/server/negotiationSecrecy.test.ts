@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rulesEngine } from '../../server/engine';
 import { createMetrics } from '../../server/metrics';
 import { Room, type RoomDeps, type Subscriber } from '../../server/rooms/room';
-import type { GameLog, LoggedEvent, StoredGame } from '../../server/rooms/store';
+import type { GameLog, StoredGame } from '../../server/rooms/store';
 import { botIntent } from '../../shared/bot/index';
 import { requireEngagement } from '../../shared/engine/engagementState';
 import type { GameEvent } from '../../shared/engine/events';
@@ -17,6 +17,7 @@ import type { Intent } from '../../shared/engine/intents';
 import { proposalIntents } from '../../shared/engine/negotiation';
 import type { GameState, PlayerId } from '../../shared/engine/types';
 import type { Seat, ServerMessage, TimeControl } from '../../shared/protocol/messages';
+import { memoryLog } from './support/memoryLog';
 
 const T0 = Date.parse('2026-11-26T12:00:00.000Z');
 const USERS: Record<string, string> = { p1: 'ann', p2: 'bob', p3: 'cid' };
@@ -42,30 +43,6 @@ function toFirstEngagement(): GameEvent[] {
   return log;
 }
 const PRELUDE = toFirstEngagement();
-
-function memoryLog(game: StoredGame) {
-  const events: LoggedEvent[] = PRELUDE.map((event, i) => ({ seq: i + 1, event, at: T0 }));
-  let stored = game;
-  const log: GameLog = {
-    game: async () => stored,
-    latestSnapshot: async () => null,
-    events: async (_id, after, upto) => events.filter((e) => e.seq > after && e.seq <= upto),
-    seqAt: async (_id, time) => events.filter((e) => e.at <= time).at(-1)?.seq ?? 0,
-    acceptedReply: async () => null,
-    append: async (input) => {
-      if (input.expectedSeq !== events.length) throw new Error('stale append');
-      input.events.forEach((event, i) => {
-        events.push({ seq: input.expectedSeq + i + 1, event, at: input.at });
-      });
-      stored = { ...stored, seq: events.length, diceCursor: input.diceCursor, clock: input.clock };
-    },
-    saveClock: async (_id, clock) => {
-      stored = { ...stored, clock };
-    },
-    rolls: async () => [],
-  };
-  return log;
-}
 
 function deps(log: GameLog): RoomDeps {
   return {
@@ -103,7 +80,10 @@ function newRoom(timeControl: TimeControl | null) {
     timeControl,
     clock: null,
   };
-  return memoryLog(game);
+  return memoryLog(
+    game,
+    PRELUDE.map((event, i) => ({ seq: i + 1, event, at: T0 })),
+  ).log;
 }
 
 function subscriber(id: string, recipient: Subscriber['recipient']) {
