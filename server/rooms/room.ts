@@ -176,6 +176,8 @@ export class Room {
   private absenceTimer: NodeJS.Timeout | null = null;
   /** The spectators' game: behind the players' by the broadcast delay (the same when there is none). */
   private broadcasted: Broadcast;
+  /** The state last shown to the live battles list (it changes only when the broadcast moves). */
+  private battleShown: GameState | null | undefined = undefined;
   private held: HeldBatch[];
   /** A negotiation's steps so far, for the seated players outside it (null: none under way). */
   private secret: Secret | null;
@@ -581,7 +583,12 @@ export class Room {
       }
       shown = this.held.findIndex((b) => !b.concealed);
     }
-    this.deps.liveBattles?.show(this.game, this.broadcasted.state, this.deps.engine);
+    // The list follows what spectators were sent: told again only when that moved (a spectator's read of
+    // the seq or status releases too, and must not cost the list a refresh).
+    if (this.battleShown !== this.broadcasted.state) {
+      this.battleShown = this.broadcasted.state;
+      this.deps.liveBattles?.show(this.game, this.broadcasted.state, this.deps.engine);
+    }
     const next = this.held[shown];
     if (next && !this.closing) {
       this.releaseTimer = setTimeout(() => this.release(), next.events[0]!.at + delay - now);
