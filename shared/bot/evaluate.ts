@@ -114,6 +114,7 @@ function legionStrength(state: GameState, marker: string, score: number): number
  * The value of `state` to `me`: my material minus the mean of my living opponents', the expected outcome of the
  * engagements standing, the recruits my moved legions can muster, and the danger stronger enemies near my
  * legions put them in (`exact`: by the rolls that bring them onto my legions, reach.ts; otherwise by distance).
+ * `exact` also weighs a Titan slain in a battle looked ahead as its player's game lost (19.0).
  */
 export function evaluate(state: GameState, me: PlayerId, exact = false): number {
   if (state.result !== null) {
@@ -123,6 +124,10 @@ export function evaluate(state: GameState, me: PlayerId, exact = false): number 
   const mine = state.players.find((p) => p.id === me);
   if (mine === undefined || mine.eliminated) return -WIN;
   const opponents = state.players.filter((p) => p.id !== me && !p.eliminated);
+  // 19.0, 19.3: a Titan slain in the battle (looked ahead) ends its player's game.
+  const fallen = exact ? fallenTitans(state) : [];
+  let stake = 0;
+  for (const p of fallen) stake += p === me ? -0.8 * WIN : (0.8 * WIN) / Math.max(opponents.length, 1);
   const worth = new Map<PlayerId, number>();
   for (const p of state.players) worth.set(p.id, p.score * 0.3);
   const legions = Object.values(state.legions);
@@ -172,7 +177,20 @@ export function evaluate(state: GameState, me: PlayerId, exact = false): number 
     opponents.length === 0
       ? 0
       : opponents.reduce((sum, p) => sum + (worth.get(p.id) ?? 0), 0) / opponents.length;
-  return (worth.get(me) ?? 0) - others + position;
+  return (worth.get(me) ?? 0) - others + position + stake;
+}
+
+/** The players whose Titan is slain in the battle under way (12.6: slain, or already removed as a loss). */
+function fallenTitans(state: GameState): PlayerId[] {
+  const e = state.engagement;
+  if (e === null) return [];
+  const fallen: PlayerId[] = [];
+  const slain = (side: 'attacker' | 'defender') =>
+    (side === 'attacker' ? e.attackerLosses : e.defenderLosses).includes('Titan') ||
+    (state.battle?.characters ?? []).some((c) => c.side === side && c.type === 'Titan' && c.hits >= c.power);
+  if (slain('attacker')) fallen.push(e.attackerOwner);
+  if (slain('defender')) fallen.push(e.defenderOwner);
+  return fallen;
 }
 
 /** The danger to my legion `l` (strength `s`, worth `v`) from other legions within six lands of it. */

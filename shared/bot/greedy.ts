@@ -16,20 +16,25 @@ export interface GreedyOptions {
   readonly samples: number;
   /** At most this many intents are tried (a seeded sample of the rest is dropped). */
   readonly breadth: number;
-  /** `performance.now()` after which no further intent is tried (the budget; deterministic unless it is hit). */
+  /** Engine steps (intents played forward) the decision may spend: the bound that makes it deterministic given
+   *  its seed (no further intent is tried once they are spent). */
+  readonly work: number;
+  /** `performance.now()` after which no further intent is tried: a safety cap only, for a machine so loaded that
+   *  `work` takes longer than the budget (then, and only then, the choice depends on the machine's speed). */
   readonly deadline: number;
   /** Weigh a maneuver by the strikes it leads to: the phase finished and the best strikes rolled (strong). */
   readonly lookahead: boolean;
   /** Draws of the hidden contents from what the counts allow (sight.ts drawnContents), each intent weighed on
    *  every draw; 0: one guess by game stage. */
   readonly draws: number;
-  /** Weigh danger by the rolls that bring stronger legions onto the bot's (reach.ts), not by distance. */
+  /** The strong bot's evaluation (evaluate.ts `exact`): danger by the rolls that bring stronger legions onto the
+   *  bot's (reach.ts), not by distance, and a Titan slain in the looked-ahead battle weighed as the game lost. */
   readonly exact: boolean;
 }
 
 /** The state after `intent` (null: the engine refused it on the guessed state, or the guess broke one of its
  *  assumptions, e.g. a proposal naming a character the guess left out). */
-export function playForward(state: GameState, seat: string, intent: Intent, seed: number): GameState | null {
+function playForward(state: GameState, seat: string, intent: Intent, seed: number): GameState | null {
   try {
     const d = decide(state, seat, intent, seededDice(seed));
     if ('rejected' in d) return null;
@@ -62,18 +67,27 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
     o.draws === 0 ? [guessState(sight)] : Array.from({ length: o.draws }, () => guessState(sight, random));
   const tried = shuffled(candidates, random).slice(0, o.breadth);
   const diceSeed = Math.floor(random() * 2 ** 31);
+  const work: Work = { left: o.work };
   let best: Intent | null = null;
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const intent of tried) {
-    if (best !== null && performance.now() > o.deadline) break;
+    if (best !== null && (work.left <= 0 || performance.now() > o.deadline)) break;
     // A battle is public (9.1): one draw of the hidden contents elsewhere is enough to weigh its moves.
     const weighed = sight.view.battle === null ? bases : bases.slice(0, 1);
     let value = 0;
     for (const base of weighed) {
       value +=
         o.lookahead && (intent.type === 'moveCharacter' || intent.type === 'doneManeuvering')
-          ? maneuverValue(base, sight.seat, intent, diceSeed, o.samples, o.exact)
-          : expectedValue(base, sight.seat, intent, diceSeed, rollsDice(intent) ? o.samples : 1, o.exact);
+          ? maneuverValue(base, sight.seat, intent, diceSeed, o.samples, o.exact, work)
+          : expectedValue(
+              base,
+              sight.seat,
+              intent,
+              diceSeed,
+              rollsDice(intent) ? o.samples : 1,
+              o.exact,
+              work,
+            );
     }
     value /= weighed.length;
     if (value > bestValue) {
@@ -127,18 +141,30 @@ function rollsDice(intent: Intent): boolean {
   return intent.type === 'strike' || intent.type === 'rangestrike' || intent.type === 'doneManeuvering';
 }
 
+/** What is left of a decision's engine steps (GreedyOptions.work). */
+interface Work {
+  left: number;
+}
+
+/** playForward, one engine step spent. */
+function spend(work: Work, state: GameState, seat: string, intent: Intent, seed: number): GameState | null {
+  work.left--;
+  return playForward(state, seat, intent, seed);
+}
+
 /** The mean value of the states after `intent` over `samples` dice draws. */
-export function expectedValue(
+function expectedValue(
   base: GameState,
   seat: string,
   intent: Intent,
   seed: number,
   samples: number,
-  exact = false,
+  exact: boolean,
+  work: Work,
 ): number {
   let total = 0;
   for (let k = 0; k < samples; k++) {
-    const after = playForward(base, seat, intent, seed + k * 7919);
+    const after = spend(work, base, seat, intent, seed + k * 7919);
     if (after === null) return Number.NEGATIVE_INFINITY;
     total += evaluate(after, seat, exact);
   }
@@ -155,36 +181,40 @@ function maneuverValue(
   seed: number,
   samples: number,
   exact: boolean,
+  work: Work,
 ): number {
-  const moved = playForward(base, seat, intent, seed);
+  const moved = spend(work, base, seat, intent, seed);
   if (moved === null) return Number.NEGATIVE_INFINITY;
   const ended =
     intent.type === 'doneManeuvering'
       ? moved
-      : (playForward(moved, seat, { type: 'doneManeuvering' }, seed) ?? moved);
+      : (spend(work, moved, seat, { type: 'doneManeuvering' }, seed) ?? moved);
   if (ended === moved && intent.type !== 'doneManeuvering') return evaluate(moved, seat, exact);
   let total = 0;
   for (let k = 0; k < samples; k++)
-    total += evaluate(strikeOut(ended, seat, seed + 104_729 * (k + 1)), seat, exact);
+    total += evaluate(strikeOut(ended, seed + 104_729 * (k + 1), work), seat, exact);
   return total / samples;
 }
 
-/** The strike phase of `seat` played out greedily (expected hits on the target, capped by what it can take,
- *  times its value per hit); carried-over damage goes to the first target offered. */
-function strikeOut(state: GameState, seat: string, seed: number): GameState {
+/** The strike phase played out, the strikes and then the counterstrikes (10.6), each player striking greedily
+ *  (expected hits on the target, capped by what it can take, times its value per hit, a Titan hunted: 19.0);
+ *  carried-over damage goes to the first target offered; a chance to concede before drift damage is passed. */
+function strikeOut(state: GameState, seed: number, work: Work): GameState {
   let s = state;
-  for (let n = 0; n < 24; n++) {
+  for (let n = 0; n < 48; n++) {
     const step = s.step;
-    if (!('actor' in step) || step.actor !== seat || s.battle === null) return s;
-    if (step.kind !== 'strike' && step.kind !== 'carryOver') return s;
-    const legal = legalIntents(s, seat);
+    const battle = s.battle;
+    if (battle === null || !('actor' in step)) return s;
     let next: Intent | null = null;
-    if (step.kind === 'carryOver') next = legal.find((i) => i.type === 'assignCarryOver') ?? null;
-    else {
+    if (step.kind === 'driftConcession') next = { type: 'pass' };
+    else if (step.kind === 'carryOver')
+      next = legalIntents(s, step.actor).find((i) => i.type === 'assignCarryOver') ?? null;
+    else if (step.kind === 'strike' || step.kind === 'counterstrike') {
+      const legal = legalIntents(s, step.actor);
       let best = 0;
       for (const i of legal) {
         if (i.type !== 'strike' && i.type !== 'rangestrike') continue;
-        const target = s.battle.characters.find((c) => c.id === i.target);
+        const target = battle.characters.find((c) => c.id === i.target);
         if (target === undefined) continue;
         const hits = Math.min((i.dice * (7 - i.strikeNumber)) / 6, target.power - target.hits);
         const worth =
@@ -197,7 +227,7 @@ function strikeOut(state: GameState, seat: string, seed: number): GameState {
       next ??= legal.find((i) => i.type === 'doneStriking') ?? null;
     }
     if (next === null) return s;
-    const after = playForward(s, seat, next, seed + n);
+    const after = spend(work, s, step.actor, next, seed + n);
     if (after === null) return s;
     s = after;
   }

@@ -54,6 +54,7 @@ export function chooseFromSight(
       return greedyIntent(sight, random, {
         samples: 2,
         breadth: 12,
+        work: 200,
         deadline,
         lookahead: false,
         draws: 0,
@@ -63,6 +64,7 @@ export function chooseFromSight(
       return greedyIntent(sight, random, {
         samples: 4,
         breadth: 300,
+        work: 400,
         deadline,
         lookahead: true,
         draws: 1,

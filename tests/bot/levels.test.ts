@@ -40,9 +40,10 @@ describe('bot levels (errata 1.3/1.4)', () => {
     const state = midGame(3, (s) => s.battle !== null);
     const actor = pending(state).actor as string;
     for (const level of BOT_LEVELS) {
-      const a = botIntent(state, actor, level, 42);
+      // A budget no decision reaches: the work bound alone ends the search (GreedyOptions.work).
+      const a = botIntent(state, actor, level, 42, 600_000);
       expect(a).not.toBeNull();
-      expect(botIntent(state, actor, level, 42)).toEqual(a);
+      expect(botIntent(state, actor, level, 42, 600_000)).toEqual(a);
     }
   });
 
