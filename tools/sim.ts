@@ -6,7 +6,8 @@
 // the tournament director (21.1), which ends it by the errata 21.1 rule. Prints one line per failed game and, as
 // its LAST line, a JSON summary {"games", "completed", "errors", "gamesPerSecond", "turns", "battles",
 // "engagements", "winners", "endings", "stoppedByTurnLimit"}, with `--bots` also "winsByBot" (games won per
-// level, "none" for no winner) and "decisionMs" (per level, the p50 and p99 of its decision times); exits 1 if any game failed (an engine error, a
+// level, "none" for no winner), "decisionMs" (per level, the p50 and p99 of its decision times) and "decisionCpuMs"
+// (the same in CPU time, which a loaded machine does not stretch); exits 1 if any game failed (an engine error, a
 // listed intent rejected, a broken invariant, or no end within M intents). `--check` also checks the invariants
 // (shared/engine/invariants.ts) after every event; `--fighters` uses bots that fight their battles out instead of
 // conceding at random; `--variant titanPlus` plays the shortened game of 21.3, `--variant ceTitan` Cosmic
@@ -45,7 +46,7 @@ export interface SimOptions {
   /** The time each bot decision may take (ms). */
   readonly budgetMs?: number;
   /** Called with each bot decision's level and duration (ms). */
-  readonly onDecision?: (level: BotLevel, ms: number) => void;
+  readonly onDecision?: (level: BotLevel, ms: number, cpuMs: number) => void;
   /** 21.3: 'titanPlus' plays TITANplus; 'ceTitan' Cosmic Encounter Titan. */
   readonly variant?: Variant;
   /** Cosmic Encounter Titan: N powers drawn, or N+1. */
@@ -132,13 +133,17 @@ export function playGame(o: SimOptions): SimResult {
       if (actor === null) return finish(`nobody to act at ${state.step.kind}`);
       const level = o.bots?.[state.players.findIndex((p) => p.id === actor)];
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const intent =
         level !== undefined
           ? botIntent(state, actor, level, random, o.budgetMs ?? DEFAULT_BOT_BUDGET_MS)
           : o.policy === 'fighter'
             ? randomPick(legalIntents(state, actor), random, 'fighter')
             : botIntent(state, actor, 'random', random);
-      if (level !== undefined) o.onDecision?.(level, performance.now() - t0);
+      if (level !== undefined) {
+        const cpu = process.cpuUsage(cpu0);
+        o.onDecision?.(level, performance.now() - t0, (cpu.user + cpu.system) / 1000);
+      }
       if (intent === null) return finish(`${actor} has nothing to do at ${state.step.kind}`);
       intents++;
       const decision = decide(state, actor, intent, dice);
@@ -174,6 +179,9 @@ export interface SimSummary {
   readonly winsByBot?: Record<string, number>;
   /** With bot levels: each level's decision times, p50 and p99 in ms. */
   readonly decisionMs?: Record<string, { p50: number; p99: number }>;
+  /** With bot levels: the same for the CPU time each decision took (ms of this process's user and system time,
+   *  at the clock's granularity): what a decision costs, however loaded the machine is. */
+  readonly decisionCpuMs?: Record<string, { p50: number; p99: number }>;
   /** Cosmic Encounter Titan: games played with each power, by name. */
   readonly powers?: Record<string, number>;
 }
@@ -188,6 +196,17 @@ function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return 0;
   const v = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
   return Math.round(v * 100) / 100;
+}
+
+function quantiles(
+  byLevel: ReadonlyMap<BotLevel, readonly number[]>,
+): Record<string, { p50: number; p99: number }> {
+  return Object.fromEntries(
+    [...byLevel].map(([level, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return [level, { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }];
+    }),
+  );
 }
 
 /** The players of game i for a range lo..hi: every size in turn. */
@@ -223,6 +242,7 @@ export function simulate(
   const endings: Record<string, number> = {};
   const winsByBot: Record<string, number> = {};
   const times = new Map<BotLevel, number[]>();
+  const cpuTimes = new Map<BotLevel, number[]>();
   const powers: Record<string, number> = {};
   for (let i = 0; i < games; i++) {
     const players = playersFor(i, lo, hi);
@@ -232,10 +252,15 @@ export function simulate(
         ? {}
         : {
             bots,
-            onDecision: (level: BotLevel, ms: number) => {
-              const list = times.get(level) ?? [];
-              list.push(ms);
-              times.set(level, list);
+            onDecision: (level: BotLevel, ms: number, cpuMs: number) => {
+              for (const [map, value] of [
+                [times, ms],
+                [cpuTimes, cpuMs],
+              ] as const) {
+                const list = map.get(level) ?? [];
+                list.push(value);
+                map.set(level, list);
+              }
             },
           }),
       ...(opts.budgetMs === undefined ? {} : { budgetMs: opts.budgetMs }),
@@ -292,12 +317,8 @@ export function simulate(
       ? {}
       : {
           winsByBot,
-          decisionMs: Object.fromEntries(
-            [...times].map(([level, list]) => {
-              const sorted = [...list].sort((a, b) => a - b);
-              return [level, { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }];
-            }),
-          ),
+          decisionMs: quantiles(times),
+          decisionCpuMs: quantiles(cpuTimes),
         }),
   };
 }

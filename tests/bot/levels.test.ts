@@ -59,7 +59,7 @@ describe('bot levels (errata 1.3/1.4)', () => {
     ]);
   });
 
-  it('npm run sim --bots adds winsByBot and decisionMs per level to the summary', () => {
+  it('npm run sim --bots adds winsByBot, decisionMs and decisionCpuMs per level to the summary', () => {
     const run = spawnSync(
       process.execPath,
       [
@@ -82,11 +82,15 @@ describe('bot levels (errata 1.3/1.4)', () => {
       games: number;
       winsByBot: Record<string, number>;
       decisionMs: Record<string, { p50: number; p99: number }>;
+      decisionCpuMs: Record<string, { p50: number; p99: number }>;
     };
     expect(Object.values(summary.winsByBot).reduce((a, b) => a + b, 0)).toBe(2);
     for (const level of ['normal', 'random']) {
       expect(summary.decisionMs[level]?.p50).toBeGreaterThanOrEqual(0);
       expect(summary.decisionMs[level]?.p99).toBeGreaterThanOrEqual(summary.decisionMs[level]?.p50 ?? 0);
+      expect(summary.decisionCpuMs[level]?.p99).toBeGreaterThanOrEqual(
+        summary.decisionCpuMs[level]?.p50 ?? 0,
+      );
     }
   });
 });
