@@ -86,7 +86,12 @@ export function rollsInEvents(events: readonly GameEvent[]): number[] {
         return picked ? [] : [e.roll];
       }
       case 'strikeRolled':
-      case 'rangestrikeRolled':
+      case 'rangestrikeRolled': {
+        // A power that keeps one of the rolls it showed (CE 27 MULTI-CHOICE, 64 HI-&-LOIS) marks the pick.
+        const before = events[i - 1];
+        const picked = before?.type === 'powerUsed' ? before.data.picked : undefined;
+        return Array.isArray(picked) && picked.join() === e.rolls.join() ? [] : [...e.rolls];
+      }
       case 'playerForced':
       // Cosmic Encounter Titan: the draws of the powers, the tie-breaks, the towers and order of play.
       case 'powersDrawn':

@@ -8,9 +8,9 @@ import { opponent } from '../battle/position';
 import { ownerOfSide } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
 import type { Intent } from '../intents';
-import type { LegionMove } from '../movement';
+import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
-import type { Dice, EngagementScore, GameState, Legion, PlayerId } from '../types';
+import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId } from '../types';
 import type { Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
@@ -54,12 +54,17 @@ export function startingLegions(power: Power | null, standard: readonly Characte
 export function powerMoves(
   state: GameState,
   legion: Legion,
-  roll: number,
+  context: MoveContext,
   moves: LegionMove[],
 ): LegionMove[] {
   const power = powerOf(state, legion.owner);
   const hook = power?.moves;
-  return hook === undefined ? moves : hook({ state, legion, roll }, moves);
+  return hook === undefined ? moves : hook({ state, legion, roll: context.roll, context }, moves);
+}
+
+/** CE M hooks: the numbers the player's legions may move with this turn (6.2: the one movement roll). */
+export function movementNumbers(state: GameState, player: PlayerId, roll: number): number[] {
+  return powerOf(state, player)?.movementNumbers?.(state, player, roll) ?? [roll];
 }
 
 // ---------------------------------------------------------------- the battle
@@ -124,19 +129,27 @@ export function throughTrees(pos: BattlePosition, c: BattleCharacter): boolean {
   return sidePower(pos, c.side)?.throughTrees?.(pos, c) === true;
 }
 
-/** CE B hooks: the rolls of an attack by `striker` (its power may roll its own way; the events record it). */
+/** CE B hooks: the rolls of an attack by `striker` (its power may roll its own way; the events record it), and,
+ *  when the power leaves the striker's owner a choice of two rolls, those with the power's number. */
 export function strikeRolls(
   state: GameState,
   striker: BattleCharacter | null,
   option: { readonly dice: number; readonly strikeNumber: number },
   dice: Dice,
-): { readonly rolls: number[]; readonly events: GameEvent[] } {
+): {
+  readonly rolls: number[];
+  readonly events: GameEvent[];
+  readonly either: { readonly power: PowerId; readonly rolls: readonly (readonly number[])[] } | null;
+} {
   const engagement = state.engagement;
-  if (striker === null || engagement === null) return { rolls: dice.roll(option.dice), events: [] };
+  const standard = () => ({ rolls: dice.roll(option.dice), events: [], either: null });
+  if (striker === null || engagement === null) return standard();
   const player = ownerOfSide(engagement, striker.side);
-  const hook = powerOf(state, player)?.rollStrike;
-  if (hook === undefined) return { rolls: dice.roll(option.dice), events: [] };
-  return hook(state, player, option.dice, option.strikeNumber, dice);
+  const power = powerOf(state, player);
+  const hook = power?.rollStrike;
+  if (power === null || hook === undefined) return standard();
+  const { rolls, events, either } = hook(state, player, option.dice, option.strikeNumber, dice);
+  return { rolls, events, either: either === undefined ? null : { power: power.id, rolls: either } };
 }
 
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */

@@ -6,6 +6,7 @@ import { ent } from './powers/ent';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { marines } from './powers/marines';
+import { multiChoice } from './powers/multiChoice';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
 import { viper } from './powers/viper';
@@ -15,6 +16,7 @@ export const BUILT_POWERS: readonly Power[] = [
   ent,
   marines,
   knights,
+  multiChoice,
   viper,
   regenerator,
   republican,

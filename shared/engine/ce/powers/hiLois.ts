@@ -78,7 +78,11 @@ export const hiLois: Power = {
     const keepSecond = call === 'high' ? b > a : b < a;
     const rolls = keepSecond ? second : first;
     const words = `${call.toUpperCase()}: ${first.join(',')} (${a} hits) and ${second.join(',')} (${b} hits); ${rolls === first ? 'the first' : 'the second'} is kept.`;
-    return { rolls, events: [used(player, 'twoRolls', words, { rolls: [...first, ...second] })] };
+    // `picked`: the kept roll, shown again by the strike's event, is not a new roll (server/rooms/dice.ts).
+    return {
+      rolls,
+      events: [used(player, 'twoRolls', words, { rolls: [...first, ...second], picked: rolls })],
+    };
   },
   choices: (state, player) => {
     const step = state.step;
