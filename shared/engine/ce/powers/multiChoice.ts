@@ -9,8 +9,8 @@ import { entry } from '../catalogueEntry';
 import type { Power, PowerMemory } from '../power';
 
 const MULTI_CHOICE = 27;
-/** The act that arms the power for his next attack of the battle (CE 27 B1), as the player reads it. */
-const ROLL_TWICE = 'roll the next attack twice';
+/** The act that arms the power for his next attack of the battle (CE 27 B1). */
+const ROLL_TWICE = 'rollTwice';
 
 function used(player: PlayerId, act: string, words: string, data: PowerMemory): GameEvent {
   return { type: 'powerUsed', player, power: MULTI_CHOICE, act, words, audience: 'all', data };
@@ -58,7 +58,7 @@ export const multiChoice: Power = {
     const events: GameEvent[] = [
       used(
         player,
-        'two numbers',
+        'twoNumbers',
         `${name} rolls ${rolls.join(', ')} for movement${mulligan ? ' (a mulligan)' : ''}: each legion moves ${first} or ${second}.`,
         { rolls, movementNumbers: [first, second], picked: first },
       ),
@@ -94,7 +94,7 @@ export const multiChoice: Power = {
     const words = `${playerOf(state, player).name} rolls the attack twice: ${first.join(', ')} and ${second.join(', ')}.`;
     return {
       rolls: first,
-      events: [used(player, 'two rolls', words, { rolls: [...first, ...second] })],
+      events: [used(player, 'twoRolls', words, { rolls: [...first, ...second] })],
       either: [first, second],
     };
   },
@@ -152,16 +152,22 @@ export const multiChoice: Power = {
     }
     return null;
   },
+  actWords: (intent) => {
+    const roll = intent.args?.roll;
+    if (intent.act === ROLL_TWICE) return 'Roll my next attack twice (once per battle)';
+    if (intent.act === 'keep' && (roll === 'first' || roll === 'second')) return `Keep the ${roll} roll`;
+    return null;
+  },
   apply: (state, event) => {
     const ce = state.ce;
     if (ce === null) return state;
     const memory = { ...ce.memory[event.player] };
-    if (event.act === 'two numbers') memory.movementNumbers = event.data.movementNumbers ?? [];
+    if (event.act === 'twoNumbers') memory.movementNumbers = event.data.movementNumbers ?? [];
     if (event.act === ROLL_TWICE) {
       memory.twiceBattle = event.data.twiceBattle ?? '';
       memory.twiceArmed = true;
     }
-    if (event.act === 'two rolls') memory.twiceArmed = false;
+    if (event.act === 'twoRolls') memory.twiceArmed = false;
     return { ...state, ce: { ...ce, memory: { ...ce.memory, [event.player]: memory } } };
   },
 };

@@ -93,7 +93,7 @@ describe('64 HI-&-LOIS', () => {
     });
     expect(ofType(events, 'strikeRolled')[0]).toMatchObject({ rolls: [3, 3, 1, 1, 1, 1], hits: 2 });
     expect(hitsOf(run, 'Bu01-2')).toBe(2);
-    // The dice check: both rolls once, the kept one (`picked`) not again.
+    // The server's dice check: both rolls once each, the kept one not again in the strike.
     expect(rollsInEvents(events)).toEqual([1, 1, 1, 1, 1, 2, 3, 3, 1, 1, 1, 1]);
   });
 

@@ -42,7 +42,7 @@ describe('27 MULTI-CHOICE', () => {
     const events = act(run, A, { type: 'rollMovement' }, [3, 3, 4, 4, 2, 5]);
     expect(types(events)).toEqual(['powerUsed', 'movementRolled', 'stepBegan']);
     expect(ofType(events, 'powerUsed')[0]).toMatchObject({
-      act: 'two numbers',
+      act: 'twoNumbers',
       data: { rolls: [3, 3, 4, 4, 2, 5], movementNumbers: [2, 5] },
     });
     expect(ofType(events, 'movementRolled')[0]).toMatchObject({ roll: 2, mulligan: false });
@@ -169,7 +169,7 @@ describe('27 MULTI-CHOICE', () => {
     begin(run);
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'E4' } });
-    const declare: Intent = { type: 'usePower', act: 'roll the next attack twice' };
+    const declare: Intent = { type: 'usePower', act: 'rollTwice' };
     expect(legalIntents(run.state, A)).toContainEqual(declare);
     act(run, A, declare);
     expect(legalIntents(run.state, A)).not.toContainEqual(declare);
@@ -204,7 +204,7 @@ describe('27 MULTI-CHOICE', () => {
     begin(run);
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bk01-2': { hex: 'F3' } });
-    act(run, A, { type: 'usePower', act: 'roll the next attack twice' });
+    act(run, A, { type: 'usePower', act: 'rollTwice' });
     act(
       run,
       A,
@@ -214,7 +214,7 @@ describe('27 MULTI-CHOICE', () => {
     const kept = act(run, A, { type: 'usePower', act: 'keep', args: { roll: 'first' } });
     expect(ofType(kept, 'strikeRolled')[0]).toMatchObject({ hits: 2 });
     const before = run.state;
-    const again = rejectionOf(run, A, { type: 'usePower', act: 'roll the next attack twice' });
+    const again = rejectionOf(run, A, { type: 'usePower', act: 'rollTwice' });
     expect(again.rule).toBe('CE 27 B1');
     expect(run.state).toBe(before);
     const once = legalIntents(run.state, A).find((i) => i.type === 'strike' && i.striker === 'Bk01-2');
