@@ -78,6 +78,7 @@ const strikeOption = z.strictObject({
   strikeNumber: die,
   dice: z.number().int().min(1),
   carryTo: z.array(battleCharacterIdSchema),
+  discounted: z.number().int().min(1).optional(),
 });
 
 // ------------------------------------------------------------------------------------------ the steps

@@ -19,7 +19,7 @@ import { reject, rejection } from '../rejections';
 import type { BattleState, Dice, GameState, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattleSide } from './position';
-import { hits, opponent } from './position';
+import { attackHits, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
 import { endStrikePhase, momentEvents } from './sequence';
 import { strikeOptions } from './strike';
@@ -117,7 +117,7 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
         striker: intent.striker,
         option,
         rolls,
-        hits: hits(rolls, option.strikeNumber),
+        hits: attackHits(rolls, option),
         carryOver,
       },
       next,
@@ -174,7 +174,7 @@ export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrik
         strikeNumber: option.strikeNumber,
         dice: option.dice,
         rolls,
-        hits: hits(rolls, option.strikeNumber),
+        hits: attackHits(rolls, option),
       },
       { type: 'stepBegan', step: state.step },
     ],

@@ -6,6 +6,7 @@ import { ent } from './powers/ent';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { marines } from './powers/marines';
+import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
 import { viper } from './powers/viper';
@@ -19,6 +20,7 @@ export const BUILT_POWERS: readonly Power[] = [
   regenerator,
   republican,
   hiLois,
+  ninja,
 ].sort((a, b) => a.id - b.id);
 
 const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
