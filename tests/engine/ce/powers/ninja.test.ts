@@ -1,5 +1,6 @@
 // 42 NINJA (CE Titan, rules 004): each clause, given the position, when the intent, then the events.
 import { describe, expect, it } from 'vitest';
+import { rollsInEvents } from '../../../../server/rooms/dice';
 import { legalIntents } from '../../../../shared/engine/legal';
 import { A, begin, D, engagedRun, firstRound, ones, strike, toBattle, types } from '../../engagement/build';
 import type { Run } from '../../support/game';
@@ -7,6 +8,7 @@ import { act, ofType, rejectionOf } from '../../support/game';
 import { hitsOf, withPowers } from './support';
 
 const NINJA = 42;
+const LADY_LUCK = 41;
 
 /** Marsh (land 8), round 1, the attacker's strikes: his Ogre in the Bog D5 in contact with the defender's first
  *  character on E5; the defender's second on F4 (range 3 from D5); p1 (the attacker) is the Ninja unless not. */
@@ -112,7 +114,7 @@ describe('42 NINJA', () => {
       act: 'shuriken',
       words: 'Shuriken: Ogre Bk01-1 at Troll Bu01-2 needing 5s rolls 6, 3: 1 hit.',
       audience: 'all',
-      data: { ids: ['Bu01-2'], hits: [1], rolls: [6, 3], targets: ['Bu01-2'] },
+      data: { ids: ['Bu01-2'], hits: [1], rolls: [6, 3], kept: [6, 3], targets: ['Bu01-2'] },
     });
     expect(hitsOf(run, 'Bu01-2')).toBe(1);
     // A rangestruck target is involved in hostilities (as for 32 REGENERATOR B1).
@@ -157,11 +159,16 @@ describe('42 NINJA', () => {
     };
     strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, ones(7));
     const events = act(run, A, { type: 'doneStriking' }, [6, 6, 5]);
-    expect(ofType(events, 'powerUsed')[0]).toMatchObject({
-      words:
-        'Shuriken: Ogre Bk01-1 at Troll Bu01-2 needing 5s rolls 6, 6: 2 hits; Centaur Bk01-2 at Lion Bu01-1 needing 5s rolls 5: 1 hit.',
-      data: { ids: ['Bu01-2', 'Bu01-1'], hits: [2, 1], rolls: [6, 6, 5], targets: ['Bu01-2', 'Bu01-1'] },
-    });
+    expect(ofType(events, 'powerUsed').map((e) => [e.words, e.data])).toEqual([
+      [
+        'Shuriken: Ogre Bk01-1 at Troll Bu01-2 needing 5s rolls 6, 6: 2 hits.',
+        { ids: ['Bu01-2'], hits: [2], rolls: [6, 6], kept: [6, 6], targets: ['Bu01-2'] },
+      ],
+      [
+        'Shuriken: Centaur Bk01-2 at Lion Bu01-1 needing 5s rolls 5: 1 hit.',
+        { ids: ['Bu01-1'], hits: [1], rolls: [5], kept: [5], targets: ['Bu01-1'] },
+      ],
+    ]);
     // The Lion counterstrikes; the slain Troll is removed at the end of the phase. In the defender's next half
     // turn the Ninja's Ogre has no target (the Lion is adjacent): only the Centaur throws, at the Lion.
     strike(run, D, 'Bu01-1', 'Bk01-1', 3, 5, ones(5));
@@ -170,11 +177,25 @@ describe('42 NINJA', () => {
     act(run, D, { type: 'doneManeuvering' });
     strike(run, D, 'Bu01-1', 'Bk01-1', 3, 5, ones(5));
     const next = act(run, D, { type: 'doneStriking' }, [1]);
-    expect(ofType(next, 'powerUsed')[0]?.data).toEqual({
-      ids: [],
-      hits: [],
-      rolls: [1],
-      targets: ['Bu01-1'],
-    });
+    expect(ofType(next, 'powerUsed').map((e) => e.data)).toEqual([
+      { ids: [], hits: [], rolls: [1], kept: [1], targets: ['Bu01-1'] },
+    ]);
+  });
+
+  it('CE 42 B2 against 41 LADY LUCK: each throw is an attack, rolled again while unlucky for her; each die is in the log once', () => {
+    const run = engagedRun({ land: 8, attacker: ['Ogre', 'Centaur'], defender: ['Lion', 'Troll'] });
+    withPowers(run, { [A]: NINJA, [D]: LADY_LUCK });
+    begin(run);
+    toBattle(run);
+    firstRound(run, { 'Bk01-1': { hex: 'D5' } });
+    strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, [1, 1, 1, 1, 1, 1, 1]);
+    // Two hits needing 5s on two dice is unlucky for her (1 hit or more above the average): rolled again.
+    const events = act(run, A, { type: 'doneStriking' }, [6, 6, 1, 5]);
+    const shuriken = ofType(events, 'powerUsed').filter((e) => e.act === 'shuriken');
+    expect(shuriken.map((e) => e.data)).toEqual([
+      { ids: ['Bu01-2'], hits: [1], rolls: [], kept: [1, 5], targets: ['Bu01-2'] },
+    ]);
+    expect(rollsInEvents(events)).toEqual([6, 6, 1, 5]);
+    expect(hitsOf(run, 'Bu01-2')).toBe(1);
   });
 });
