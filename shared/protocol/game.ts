@@ -101,6 +101,18 @@ export const stepSchema = z.discriminatedUnion('kind', [
         reason: z.enum(['engagement', 'fled']),
       })
       .optional(),
+    attack: z
+      .strictObject({
+        rangestrike: z.boolean(),
+        striker: battleCharacterIdSchema,
+        target: battleCharacterIdSchema,
+        strikeNumber: die,
+        dice: z.number().int().min(0),
+        discounted: z.number().int().min(1).optional(),
+        rolls: z.array(z.array(die)),
+        resume: z.enum(['strike', 'counterstrike']),
+      })
+      .optional(),
   }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),

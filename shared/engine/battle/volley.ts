@@ -59,7 +59,9 @@ function thrownAt(
   if (!verdict.allowed) return [];
   const best = [...verdict.options].sort((a, b) => a.strikeNumber - b.strikeNumber || b.dice - a.dice)[0];
   if (best === undefined || best.dice <= 0) return [];
-  const { rolls, events: shown } = strikeRolls(state, thrower, best, dice);
+  const { rolls, events: shown, either } = strikeRolls(state, thrower, best, dice);
+  // A volley cannot stop for a decision: its power's own `rollStrike` never leaves a choice of two rolls.
+  if (either !== null) throw new Error(`power ${power}'s volley rolled an attack twice`);
   const last = shown.at(-1);
   const picked = last?.type === 'powerUsed' ? last.data.picked : undefined;
   const alreadyShown = Array.isArray(picked) && picked.join() === rolls.join();

@@ -8,6 +8,7 @@ import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
 import { marines } from './powers/marines';
+import { multiChoice } from './powers/multiChoice';
 import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
@@ -18,6 +19,7 @@ export const BUILT_POWERS: readonly Power[] = [
   ent,
   marines,
   knights,
+  multiChoice,
   viper,
   regenerator,
   republican,
