@@ -4,7 +4,7 @@ import { isMarkerId, marker } from '../../../shared/data/markers';
 import { land as landOf } from '../../../shared/data/masterboard';
 import type { LandNumber } from '../../../shared/data/types';
 import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
-import { powerEntry } from '../../../shared/engine/index';
+import { powerActWords, powerEntry } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 /** A legion by its marker's colour and name ("Black Axes"), never its id (issue 14). */
@@ -351,7 +351,10 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
     case 'choosePower':
       return `Take ${powerName(intent.power)}`;
     case 'usePower':
-      return `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`;
+      return (
+        powerActWords(intent) ??
+        `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`
+      );
     case 'rollTower':
       return 'Roll for a tower';
     case 'chooseColor':
