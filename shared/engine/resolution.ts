@@ -6,7 +6,7 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { powerScoring } from './ce/hooks';
+import { powerScored, powerScoring } from './ce/hooks';
 import { angelsDue } from './ce/titan';
 import { sameCharacters } from './contents';
 import { openEngagements } from './engagementPhase';
@@ -112,9 +112,11 @@ export function awardPoints(state: GameState, score: EngagementScore): GameEvent
   if (score.points <= 0) return afterAngels(state);
   const engagement = requireEngagement(state);
   const winner = requireResult(state).winner as BattleSide;
-  const events: GameEvent[] = [
+  const scored: GameEvent[] = [
     { type: 'pointsScored', player: score.player, points: score.points, reason: score.reason },
   ];
+  // CE Titan: the scorer's power on the points he scored (53 M3).
+  const events = andThen(state, scored, (s) => powerScored(s, score));
   const before = playerOf(state, score.player).score;
   const legionId = legionOfSide(engagement, winner);
   return andThen(state, events, (s) => {

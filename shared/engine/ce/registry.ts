@@ -4,6 +4,7 @@ import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
+import { gypsy } from './powers/gypsy';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
@@ -21,6 +22,7 @@ export const BUILT_POWERS: readonly Power[] = [
   regenerator,
   republican,
   ladyLuck,
+  gypsy,
   hiLois,
 ].sort((a, b) => a.id - b.id);
 
