@@ -78,6 +78,7 @@ const strikeOption = z.strictObject({
   strikeNumber: die,
   dice: z.number().int().min(1),
   carryTo: z.array(battleCharacterIdSchema),
+  discounted: z.number().int().min(1).optional(),
 });
 
 // ------------------------------------------------------------------------------------------ the steps
@@ -98,6 +99,18 @@ export const stepSchema = z.discriminatedUnion('kind', [
         player: playerId,
         points: z.number().int(),
         reason: z.enum(['engagement', 'fled']),
+      })
+      .optional(),
+    attack: z
+      .strictObject({
+        rangestrike: z.boolean(),
+        striker: battleCharacterIdSchema,
+        target: battleCharacterIdSchema,
+        strikeNumber: die,
+        dice: z.number().int().min(0),
+        discounted: z.number().int().min(1).optional(),
+        rolls: z.array(z.array(die)),
+        resume: z.enum(['strike', 'counterstrike']),
       })
       .optional(),
   }),

@@ -8,9 +8,9 @@ import { opponent } from '../battle/position';
 import { ownerOfSide } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
 import type { Intent } from '../intents';
-import type { LegionMove } from '../movement';
+import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
-import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerMemory } from '../types';
+import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId, PowerMemory } from '../types';
 import type { AttackRoll, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
@@ -54,12 +54,17 @@ export function startingLegions(power: Power | null, standard: readonly Characte
 export function powerMoves(
   state: GameState,
   legion: Legion,
-  roll: number,
+  context: MoveContext,
   moves: LegionMove[],
 ): LegionMove[] {
   const power = powerOf(state, legion.owner);
   const hook = power?.moves;
-  return hook === undefined ? moves : hook({ state, legion, roll }, moves);
+  return hook === undefined ? moves : hook({ state, legion, roll: context.roll, context }, moves);
+}
+
+/** CE M hooks: the numbers the player's legions may move with this turn (6.2: the one movement roll). */
+export function movementNumbers(state: GameState, player: PlayerId, roll: number): number[] {
+  return powerOf(state, player)?.movementNumbers?.(state, player, roll) ?? [roll];
 }
 
 // ---------------------------------------------------------------- the battle
@@ -126,15 +131,22 @@ export function throughTrees(pos: BattlePosition, c: BattleCharacter): boolean {
 
 /** CE B hooks: the rolls of an attack by `striker`: its power may roll its own way (`rollStrike`), then the powers of
  *  the battle's two players may have the roll made again (`attackRoll`, lower number outermost); the events record
- *  every die. */
+ *  every die. When the striker's power leaves its owner a choice of two rolls (`either`, and no `attackRoll` made
+ *  the roll again), those rolls with the power's number. */
 export function strikeRolls(
   state: GameState,
   striker: BattleCharacter | null,
   option: { readonly dice: number; readonly strikeNumber: number },
   dice: Dice,
-): AttackRoll {
+): {
+  readonly rolls: number[];
+  readonly events: GameEvent[];
+  readonly either: { readonly power: PowerId; readonly rolls: readonly (readonly number[])[] } | null;
+} {
   const engagement = state.engagement;
-  if (striker === null || engagement === null) return { rolls: dice.roll(option.dice), events: [] };
+  if (striker === null || engagement === null) {
+    return { rolls: dice.roll(option.dice), events: [], either: null };
+  }
   const player = ownerOfSide(engagement, striker.side);
   const own = powerOf(state, player)?.rollStrike;
   let calls = 0;
@@ -160,7 +172,24 @@ export function strikeRolls(
     };
     roll = () => hook(ctx, inner);
   }
-  return roll();
+  const { rolls, events, either } = roll();
+  const power = powerOf(state, player);
+  return {
+    rolls,
+    events,
+    either: either === undefined || power === null ? null : { power: power.id, rolls: either },
+  };
+}
+
+/** CE B hooks: how many of an attack's first hits do not count, as the target's power says (0 otherwise). */
+export function discountedHits(ctx: StrikeContext): number {
+  if (!isCeBattle(ctx.pos)) return 0;
+  const hook = sidePower(ctx.pos, ctx.target.side)?.hitsDiscounted;
+  if (hook === undefined) return 0;
+  return Math.max(
+    0,
+    hook(ctx, (c, hazard) => nativeTo(ctx.pos, c.side, c.type, hazard)),
+  );
 }
 
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */
@@ -235,6 +264,22 @@ export function powerRecruits(
 ): RecruitOption[] {
   const hook = powerOf(state, legion.owner)?.recruits;
   return hook === undefined ? options : hook({ state, legion, terrain }, options);
+}
+
+/** CE M hooks ("recruit from the dead"): the stacks a legion musters from: the caretaker's, and for a creature the
+ *  caretaker has none left of that the owner's power lets him take from the dead (`fromTheDead`), the dead pile's. */
+export function recruitStock(
+  state: GameState,
+  legion: Legion,
+  terrain: Terrain,
+): Readonly<Partial<Record<CharacterName, number>>> {
+  const hook = powerOf(state, legion.owner)?.fromTheDead;
+  if (hook === undefined) return state.caretaker;
+  const stock: Partial<Record<CharacterName, number>> = { ...state.caretaker };
+  for (const [name, dead] of Object.entries(state.deadPile) as [CharacterName, number][]) {
+    if ((stock[name] ?? 0) <= 0 && dead > 0 && hook({ state, legion, terrain }, name)) stock[name] = dead;
+  }
+  return stock;
 }
 
 /** CE M hooks: the player's movement roll (or mulligan) as his power makes it, or null for the standard one. */

@@ -39,7 +39,7 @@ import type {
 } from '../battle/position';
 import type { Decision, EventOf, GameEvent } from '../events';
 import type { Intent, IntentOf } from '../intents';
-import type { LegionMove } from '../movement';
+import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
 import type {
   Dice,
@@ -51,6 +51,7 @@ import type {
   PowerMemory,
   PowerValue,
 } from '../types';
+import type { Nativity } from './battleTerrain';
 
 export type { PowerId, PowerMemory, PowerValue };
 export const FIRST_POWER: PowerId = 10;
@@ -88,10 +89,14 @@ export interface StrikeContext {
   readonly rangestrike: boolean;
 }
 
-/** An attack's dice as rolled: the rolls kept, and events recording any others (each die once, in order). */
+/** An attack's dice as rolled: the rolls kept, and events recording any others (each die once, in order); or,
+ *  with `either` (the striker's `rollStrike`), two rolls of which the striker's owner keeps one: a `powerDecision`
+ *  step carrying the attack, which the power's `powerUsed` ends with the kept roll in `data.picked`
+ *  (battle/strikePhase.ts `attackKept`). */
 export interface AttackRoll {
   readonly rolls: number[];
   readonly events: GameEvent[];
+  readonly either?: readonly [readonly number[], readonly number[]];
 }
 
 /** An attack about to be rolled in a battle the power's owner fights: `striker` of `strikerOwner`'s legion. */
@@ -110,6 +115,8 @@ export interface MovesContext {
   readonly state: GameState;
   readonly legion: Legion;
   readonly roll: number;
+  /** The movement.ts context the standard moves were computed from (for this `roll`). */
+  readonly context: MoveContext;
 }
 
 /** A legion of the owner about to muster (or reinforce) in a land of `terrain`. */
@@ -135,6 +142,22 @@ export type BattleMoment =
 export interface SideAttack {
   readonly striker: BattleCharacterId;
   readonly dice: number;
+}
+
+/** One character's thrown attack in a volley (CE 42 B2): a rangestrike of `dice` dice at `skill` more (or less)
+ *  than its Skill-factor, made even in contact, with none of a Warlock's privileges. */
+export interface Thrown {
+  readonly dice: number;
+  readonly skill: number;
+}
+
+/** Ranged attacks every character of a side makes at a moment of the battle, each at every enemy it may
+ *  rangestrike (battle/volley.ts): `name` in the history, `act` on the event, and each character's attack (null:
+ *  none). */
+export interface Volley {
+  readonly name: string;
+  readonly act: string;
+  readonly thrown: (c: BattleCharacter) => Thrown | null;
 }
 
 export interface Power extends PowerEntry {
@@ -168,8 +191,10 @@ export interface Power extends PowerEntry {
     mulligan: boolean,
     dice: Dice,
   ) => Decision | null;
-  /** The owner's attack (strike or rangestrike) of `count` dice by `striker`: the rolls kept, and events recording
-   *  any others; `again` when another power has the attack rolled again (41 B1). */
+  /** The owner's attack (strike or rangestrike) of `count` dice by `striker`: the rolls kept, and events recording any others;
+   *  or, with `either`, two rolls of which the owner keeps one (a `powerDecision` step carrying the attack, which
+   *  the power's `powerUsed` ends with the kept roll in `data.picked`; battle/strikePhase.ts resolves it); `again`
+   *  when another power has the attack rolled again (41 B1). */
   readonly rollStrike?: (
     state: GameState,
     player: PlayerId,
@@ -182,8 +207,13 @@ export interface Power extends PowerEntry {
   /** Any attack (strike or rangestrike) in a battle the owner fights, his or his enemy's: the rolls kept, given
    *  `roll`, which rolls it the striker's way (his power's `rollStrike`, or plainly) each time it is called. */
   readonly attackRoll?: (ctx: AttackRollContext, roll: () => AttackRoll) => AttackRoll;
+  /** The numbers each of the owner's legions may move with this turn, given his movement roll (6.2). */
+  readonly movementNumbers?: (state: GameState, player: PlayerId, roll: number) => number[];
   /** What one of the owner's legions may muster (18.3–18.5; a reinforcement too), given the standard options. */
   readonly recruits?: (ctx: RecruitContext, options: RecruitOption[]) => RecruitOption[];
+  /** May one of the owner's legions muster (or reinforce with) this creature from the dead pile when the caretaker
+   *  has none left ("recruit from the dead": 13, 44, 47, 54, 65 M1/M2 and the like)? */
+  readonly fromTheDead?: (ctx: RecruitContext, creature: CharacterName) => boolean;
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
@@ -207,6 +237,11 @@ export interface Power extends PowerEntry {
   ) => Passage;
   /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
   readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
+  /** How many of the first hits of an attack (strike or rangestrike) on the owner's `ctx.target` do not count;
+   *  `native` reads each side's nativity with its power (ce/hooks.ts `nativeTo`). */
+  readonly hitsDiscounted?: (ctx: StrikeContext, native: Nativity) => number;
+  /** The ranged attacks the owner's characters (fighting as `side`) make at a moment of the battle, or null. */
+  readonly volley?: (moment: BattleMoment, side: BattleSide) => Volley | null;
   /** The events of the owner's power (fighting as `side`) at a moment of the battle; `dice` where it may roll. */
   readonly atMoment?: (
     state: GameState,

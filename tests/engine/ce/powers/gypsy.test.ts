@@ -162,8 +162,10 @@ describe('53 GYPSY', () => {
     expect(legalIntents(run.state, A)).toContainEqual(set);
     const events = act(run, A, set);
     expect(audience(events)).toEqual([[A]]);
-    expect(view(run.state, { player: D }).ce?.memory[A]?.handSet).toBeUndefined();
-    expect(view(run.state, SPECTATOR).ce?.memory[A]?.handSet).toBeUndefined();
+    expect(view(run.state, { player: A }).ce?.memory[A]?.handSet).toBe(5);
+    for (const viewer of [{ player: D }, { player: C }, SPECTATOR] as Viewer[]) {
+      expect(view(run.state, viewer).ce?.memory[A]?.handSet).toBeUndefined();
+    }
     standardFirstSplit(run, A);
     const rolled = act(run, A, { type: 'rollMovement' });
     expect(ofType(rolled, 'movementRolled')[0]).toMatchObject({ roll: 5 });
