@@ -60,7 +60,7 @@ import {
 } from './negotiation';
 import { decideReinforce, reinforcementIntents } from './reinforcement';
 import { reject } from './rejections';
-import { afterAngels, awardPoints, resolveEngagement } from './resolution';
+import { afterAngels, angelsOfScore, awardPoints, resolveEngagement } from './resolution';
 import { availableColors, decideChooseColor, decideRollTower } from './setup';
 import { decideSplit, firstSplitPending, splitIntents } from './split';
 import { decideSummon, summonIntents } from './summon';
@@ -196,6 +196,12 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     decide: (state, step, intent, dice) => {
       if (intent.type !== 'usePower') return null;
       const decision = powerById(step.power).decide?.(state, step.actor, intent, dice) ?? null;
+      const scored = step.scored;
+      if (decision !== null && !('rejected' in decision) && scored !== undefined) {
+        // 2.5.6.8: once the power asks nothing more (begins no other step), the Angels of the points scored.
+        const asksMore = decision.events.some((e) => e.type === 'stepBegan');
+        return asksMore ? decision : then(state, decision, (s) => angelsOfScore(s, scored));
+      }
       const scoring = step.scoring;
       if (decision === null || scoring === undefined) return decision;
       // 2.5.6.8: the points the power decided on are scored, then the resolution goes on (resolution.ts).

@@ -222,3 +222,8 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
   }
   return null;
 }
+
+/** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
+export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
+  return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
+}

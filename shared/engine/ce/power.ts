@@ -146,6 +146,9 @@ export interface Power extends PowerEntry {
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The owner has just scored an engagement's points (2.5.6.8), before the Angels they earn: events beginning a
+   *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), or null. */
+  readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
   /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
   readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
   /** May an enemy's character strike the owner's `target` (12.0; a rangestrike is not a strike)? */

@@ -3,6 +3,7 @@
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
+import { gladiator } from './powers/gladiator';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { marines } from './powers/marines';
@@ -18,6 +19,7 @@ export const BUILT_POWERS: readonly Power[] = [
   viper,
   regenerator,
   republican,
+  gladiator,
   hiLois,
 ].sort((a, b) => a.id - b.id);
 

@@ -181,6 +181,8 @@ export function describeEvent(
       return `${name(e.player)} scores ${e.points} point${e.points === 1 ? '' : 's'}${e.reason === 'halfPoints' ? ' (half points)' : e.reason === 'fled' ? ' (the enemy fled)' : ''}.`;
     case 'angelAcquired':
       return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}.`;
+    case 'characterJoined':
+      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)} from the ${e.from === 'caretaker' ? "caretaker's stacks" : 'dead pile'} (${powerName(e.power)}).`;
     case 'legionEliminated':
       return `${name(e.owner)}'s legion ${legionName(e.legion)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
     case 'powersDrawn':
