@@ -6,6 +6,7 @@ export type { StrikeOption } from './battle/position';
 export { strikeOptions } from './battle/strike';
 export { CATALOGUE } from './ce/catalogue';
 export { entry as powerEntry } from './ce/catalogueEntry';
+export { powerDecisionLabel } from './ce/hooks';
 export type { PowerEntry, PowerId } from './ce/power';
 export { mergeKnown } from './contents';
 export { decide } from './decide';

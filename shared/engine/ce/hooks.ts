@@ -7,11 +7,11 @@ import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../ba
 import { opponent } from '../battle/position';
 import { ownerOfSide } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
-import type { Intent } from '../intents';
+import type { Intent, IntentOf } from '../intents';
 import type { LegionMove } from '../movement';
 import type { RecruitOption } from '../muster';
 import type { Dice, EngagementScore, GameState, Legion, PlayerId } from '../types';
-import type { Power, StrikeContext, StrikeFactorsParts } from './power';
+import type { Power, PowerId, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
 /** The player's power, or null (not the variant, or none assigned yet). */
@@ -226,4 +226,9 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
 /** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
 export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
   return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
+}
+
+/** The words on the button of a `usePower` intent at a 'powerDecision' step of `power` (null: the default words). */
+export function powerDecisionLabel(power: PowerId, intent: IntentOf<'usePower'>): string | null {
+  return powerById(power).label?.(intent) ?? null;
 }

@@ -186,6 +186,9 @@ export interface Power extends PowerEntry {
     intent: IntentOf<'usePower'>,
     dice: Dice,
   ) => Decision | null;
+  /** The words on the button of one of the owner's `usePower` intents at his 'powerDecision' step (the client's;
+   *  default: the act and its arguments). */
+  readonly label?: (intent: IntentOf<'usePower'>) => string;
   /** Fold one of this power's `powerUsed` events (default: its `memory` is merged into the player's). */
   readonly apply?: (state: GameState, event: EventOf<'powerUsed'>) => GameState;
 }

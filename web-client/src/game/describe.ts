@@ -1,18 +1,13 @@
 // Words for what happened and what is asked: event history lines, step names, intents as button labels.
 
-import { isMarkerId, marker } from '../../../shared/data/markers';
+import { legionName } from '../../../shared/data/markers';
 import { land as landOf } from '../../../shared/data/masterboard';
 import type { LandNumber } from '../../../shared/data/types';
 import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
-import { powerEntry } from '../../../shared/engine/index';
+import { powerDecisionLabel, powerEntry } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
-/** A legion by its marker's colour and name ("Black Axes"), never its id (issue 14). */
-export function legionName(id: string): string {
-  if (!isMarkerId(id)) return 'a legion';
-  const m = marker(id);
-  return `${m.color} ${m.name}`;
-}
+export { legionName };
 
 /** A Cosmic Encounter Titan power by its number and name ("55 COLOSSUS"). */
 export function powerName(id: number): string {
@@ -353,6 +348,10 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
     case 'choosePower':
       return `Take ${powerName(intent.power)}`;
     case 'usePower':
+      if (step?.kind === 'powerDecision') {
+        const words = powerDecisionLabel(step.power, intent);
+        if (words !== null) return words;
+      }
       return `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`;
     case 'rollTower':
       return 'Roll for a tower';

@@ -1,4 +1,6 @@
 // 47 GLADIATOR + (CE Titan, rules 004): "It is not easy to find such superb troops such as yours!"
+
+import { legionName } from '../../../data/markers';
 import { towerCreatures } from '../../../data/mastercharts';
 import type { CharacterName, MarkerId } from '../../../data/types';
 import { skillOf } from '../../battle/hazards';
@@ -83,10 +85,9 @@ function memoryOf(due: Due) {
 /** The question for what is due (the Warlocks first), or null when nothing is. */
 function question(state: GameState, player: PlayerId, due: Due, scored: EngagementScore): Step | null {
   if (due.warlocks === 0 && !due.basic) return null;
-  const legion = requireLegion(state, due.legion);
   const text =
     due.warlocks > 0
-      ? `Take a Warlock into ${legion.id} (one for every ${WARLOCK_POINTS} points)?`
+      ? `Take a Warlock into ${legionName(requireLegion(state, due.legion).id)} (one for every ${WARLOCK_POINTS} points)?`
       : 'Place a basic creature (from the caretaker or the dead pile) into one of your legions with room?';
   return { kind: 'powerDecision', actor: player, power: GLADIATOR, question: text, scored };
 }
@@ -270,8 +271,16 @@ export const gladiator: Power = {
       scored,
       chosen,
       { ...due, basic: false },
-      `${name} places a ${chosen.creature} from ${source} into ${chosen.legion}.`,
+      `${name} places a ${chosen.creature} from ${source} into ${legionName(chosen.legion)}.`,
     );
+  },
+  // The buttons of his decisions.
+  label: (intent) => {
+    const args = intent.args ?? {};
+    if (intent.act === 'warlock') return 'Take the Warlock';
+    if (intent.act === 'decline') return 'Decline';
+    const from = args.from === 'caretaker' ? "the caretaker's stacks" : 'the dead pile';
+    return `A ${String(args.creature)} from ${from} into ${legionName(String(args.legion))}`;
   },
   // CE 47 B1: "All your chars fights, and MOVES, as if they are +1 skill": one Skill-factor more in every strike
   // and rangestrike they make or take, in their rangestrike range (13.2: the Skill-factor, a skill 2 character

@@ -1,7 +1,7 @@
 // 47 GLADIATOR (CE Titan, rules 004): each clause, given the position, when the intent, then the events.
 import { describe, expect, it } from 'vitest';
 import type { CharacterName, LandNumber } from '../../../../shared/data/types';
-import { rangestrikeRange } from '../../../../shared/engine/ce/hooks';
+import { powerDecisionLabel, rangestrikeRange } from '../../../../shared/engine/ce/hooks';
 import { battlePosition } from '../../../../shared/engine/engagementState';
 import { legalIntents } from '../../../../shared/engine/legal';
 import type { EngagementSpec } from '../../engagement/build';
@@ -102,6 +102,7 @@ describe('47 GLADIATOR', () => {
       scored: { player: A, points: 24 },
     });
     expect(legalIntents(run.state, A)).toEqual([DECLINE, { type: 'usePower', act: 'warlock' }]);
+    expect(powerDecisionLabel(GLADIATOR, { type: 'usePower', act: 'warlock' })).toBe('Take the Warlock');
     expect(rejectionOf(run, A, { type: 'usePower', act: 'basic' }).rule).toBe('CE 47 M2');
     const warlocks = run.state.caretaker.Warlock ?? 0;
     const events = act(run, A, { type: 'usePower', act: 'warlock' });
@@ -153,11 +154,13 @@ describe('47 GLADIATOR', () => {
       ),
     ).toBe(false);
     expect(basics.some((i) => i.type === 'usePower' && i.args?.legion === 'Bk03')).toBe(false);
-    const events = act(run, A, {
+    const centaur = {
       type: 'usePower',
       act: 'basic',
       args: { creature: 'Centaur', from: 'deadPile', legion: 'Bk02' },
-    });
+    } as const;
+    expect(powerDecisionLabel(GLADIATOR, centaur)).toBe('A Centaur from the dead pile into Black Eye');
+    const events = act(run, A, centaur);
     expect(ofType(events, 'characterJoined')[0]).toMatchObject({
       legion: 'Bk02',
       character: 'Centaur',
