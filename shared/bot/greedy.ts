@@ -60,7 +60,8 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
   if (ruled !== null) return ruled;
   const bases =
     o.draws === 0 ? [guessState(sight)] : Array.from({ length: o.draws }, () => guessState(sight, random));
-  const tried = shuffled(candidates, random).slice(0, o.breadth);
+  const moving = candidates.filter((i) => !standingChoice(bases[0], sight.seat, i));
+  const tried = shuffled(moving.length === 0 ? candidates : moving, random).slice(0, o.breadth);
   const diceSeed = Math.floor(random() * 2 ** 31);
   let best: Intent | null = null;
   let bestValue = Number.NEGATIVE_INFINITY;
@@ -82,6 +83,21 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
     }
   }
   return best ?? tried[0] ?? null;
+}
+
+/** A power's standing choice (an announcement, a call, an election: CE 41 M1/B1, 64 B1): it changes only the
+ *  powers' memory and the step stays. The bot leaves such choices as they stand: weighed against the step's
+ *  own choices, which change the position, it could take them back and forth for ever. */
+function standingChoice(state: GameState | undefined, seat: string, intent: Intent): boolean {
+  if (intent.type !== 'usePower' || state === undefined || state.step.kind === 'powerDecision') return false;
+  const after = playForward(state, seat, intent, 0);
+  if (after === null) return true;
+  const { ce: ceAfter, ...restAfter } = after;
+  const { ce, ...rest } = state;
+  return (
+    JSON.stringify(restAfter) === JSON.stringify(rest) &&
+    JSON.stringify(ceAfter?.powers) === JSON.stringify(ce?.powers)
+  );
 }
 
 /** 9.3: proposals the bot makes are ones it would gladly see accepted: it never offers its Titan (19.0), and

@@ -7,11 +7,11 @@ import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../ba
 import { opponent } from '../battle/position';
 import { ownerOfSide } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
-import type { Intent, IntentOf } from '../intents';
+import type { Intent } from '../intents';
 import type { LegionMove } from '../movement';
 import type { RecruitOption } from '../muster';
 import type { Dice, EngagementScore, GameState, Legion, PlayerId } from '../types';
-import type { Power, PowerId, StrikeContext, StrikeFactorsParts } from './power';
+import type { AttackRoll, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
 /** The player's power, or null (not the variant, or none assigned yet). */
@@ -124,19 +124,40 @@ export function throughTrees(pos: BattlePosition, c: BattleCharacter): boolean {
   return sidePower(pos, c.side)?.throughTrees?.(pos, c) === true;
 }
 
-/** CE B hooks: the rolls of an attack by `striker` (its power may roll its own way; the events record it). */
+/** CE B hooks: the rolls of an attack by `striker`: its power may roll its own way (`rollStrike`), then the powers of
+ *  the battle's two players may have the roll made again (`attackRoll`, lower number outermost); the events record
+ *  every die. */
 export function strikeRolls(
   state: GameState,
   striker: BattleCharacter | null,
   option: { readonly dice: number; readonly strikeNumber: number },
   dice: Dice,
-): { readonly rolls: number[]; readonly events: GameEvent[] } {
+): AttackRoll {
   const engagement = state.engagement;
   if (striker === null || engagement === null) return { rolls: dice.roll(option.dice), events: [] };
   const player = ownerOfSide(engagement, striker.side);
-  const hook = powerOf(state, player)?.rollStrike;
-  if (hook === undefined) return { rolls: dice.roll(option.dice), events: [] };
-  return hook(state, player, option.dice, option.strikeNumber, dice);
+  const own = powerOf(state, player)?.rollStrike;
+  let roll = (): AttackRoll =>
+    own === undefined
+      ? { rolls: dice.roll(option.dice), events: [] }
+      : own(state, player, option.dice, option.strikeNumber, dice);
+  const players = [engagement.attackerOwner, engagement.defenderOwner];
+  for (const owner of players.sort((a, b) => (powerOf(state, b)?.id ?? 0) - (powerOf(state, a)?.id ?? 0))) {
+    const hook = powerOf(state, owner)?.attackRoll;
+    if (hook === undefined) continue;
+    const inner = roll;
+    const ctx = {
+      state,
+      owner,
+      strikerOwner: player,
+      striker,
+      count: option.dice,
+      strikeNumber: option.strikeNumber,
+      dice,
+    };
+    roll = () => hook(ctx, inner);
+  }
+  return roll();
 }
 
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */
@@ -166,13 +187,20 @@ export function rangestrikeRange(pos: BattlePosition, c: BattleCharacter, skill:
 
 // ---------------------------------------------------------------- decisions
 
-/** The `usePower` intents open to the player now (legal.ts adds them to the step's choices). */
+/** The `usePower` intents open to the player now (legal.ts adds them to the step's choices): his power's, and
+ *  those another player's power opens to him (`othersChoices`). */
 export function powerChoices(state: GameState, player: PlayerId): Intent[] {
-  return powerOf(state, player)?.choices?.(state, player) ?? [];
+  const own = powerOf(state, player)?.choices?.(state, player) ?? [];
+  const others = state.players.flatMap((p) => {
+    if (p.id === player) return [];
+    return powerOf(state, p.id)?.othersChoices?.(state, p.id, player) ?? [];
+  });
+  return [...own, ...others];
 }
 
-/** The step's actor's `usePower` intent, handed to his power (decide.ts), or null when it takes none. The power
- *  accepts only what its `choices` lists (style 4: one source of legality). */
+/** The step's actor's `usePower` intent, handed to his power (decide.ts), or, when it takes none, to the power
+ *  of another player that opens this act to him; null when none takes it. The power accepts only what its
+ *  `choices` (`othersChoices`) lists (style 4: one source of legality). */
 export function decidePowerUse(
   state: GameState,
   player: PlayerId,
@@ -180,7 +208,17 @@ export function decidePowerUse(
   dice: Dice,
 ): Decision | null {
   if (intent.type !== 'usePower') return null;
-  return powerOf(state, player)?.decide?.(state, player, intent, dice) ?? null;
+  const own = powerOf(state, player)?.decide?.(state, player, intent, dice) ?? null;
+  if (own !== null) return own;
+  for (const p of state.players) {
+    if (p.id === player) continue;
+    const power = powerOf(state, p.id);
+    const opened = power?.othersChoices?.(state, p.id, player) ?? [];
+    if (opened.some((i) => i.type === 'usePower' && i.act === intent.act)) {
+      return power?.decide?.(state, player, intent, dice) ?? null;
+    }
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- musters, movement rolls and scores
@@ -226,9 +264,4 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
 /** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
 export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
   return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
-}
-
-/** The words on the button of a `usePower` intent at a 'powerDecision' step of `power` (null: the default words). */
-export function powerDecisionLabel(power: PowerId, intent: IntentOf<'usePower'>): string | null {
-  return powerById(power).label?.(intent) ?? null;
 }

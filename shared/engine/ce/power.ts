@@ -22,7 +22,8 @@
 //   secret choice stays secret (view.ts `visibleTo`). `words` on the event is the history's sentence; `data.rolls`
 //   every die the act rolled, in the order rolled (the server checks the log's dice against the committed seed:
 //   server/rooms/dice.ts rollsInEvents; a die rolled and shown nowhere fails that check); `data.picked` a die
-//   the act picks from ones already shown, so the `movementRolled` that follows it is not a new roll. A
+//   the act picks from ones already shown, so the `movementRolled` that follows it is not a new roll (an attack's
+//   rolls kept, so the `strikeRolled` or `rangestrikeRolled` that follows is not either). A
 //   `usePower` sent at any step goes to the sender's power when the step itself takes no such intent (decide.ts);
 //   a power that must ask at a point of the sequence begins the step 'powerDecision' (its `choices` and `decide`).
 // Imports: a power may use the vocabulary (types.ts, battle/position.ts, battle/hazards.ts, data/) and the rules
@@ -79,6 +80,23 @@ export interface StrikeContext {
   readonly striker: BattleCharacter;
   readonly target: BattleCharacter;
   readonly rangestrike: boolean;
+}
+
+/** An attack's dice as rolled: the rolls kept, and events recording any others (each die once, in order). */
+export interface AttackRoll {
+  readonly rolls: number[];
+  readonly events: GameEvent[];
+}
+
+/** An attack about to be rolled in a battle the power's owner fights: `striker` of `strikerOwner`'s legion. */
+export interface AttackRollContext {
+  readonly state: GameState;
+  readonly owner: PlayerId;
+  readonly strikerOwner: PlayerId;
+  readonly striker: BattleCharacter;
+  readonly count: number;
+  readonly strikeNumber: number;
+  readonly dice: Dice;
 }
 
 /** A legion about to move on the masterboard, with the standard legal moves computed for it. */
@@ -140,7 +158,10 @@ export interface Power extends PowerEntry {
     count: number,
     strikeNumber: number,
     dice: Dice,
-  ) => { readonly rolls: number[]; readonly events: GameEvent[] };
+  ) => AttackRoll;
+  /** Any attack (strike or rangestrike) in a battle the owner fights, his or his enemy's: the rolls kept, given
+   *  `roll`, which rolls it the striker's way (his power's `rollStrike`, or plainly) each time it is called. */
+  readonly attackRoll?: (ctx: AttackRollContext, roll: () => AttackRoll) => AttackRoll;
   /** What one of the owner's legions may muster (18.3–18.5; a reinforcement too), given the standard options. */
   readonly recruits?: (ctx: RecruitContext, options: RecruitOption[]) => RecruitOption[];
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
@@ -179,6 +200,9 @@ export interface Power extends PowerEntry {
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];
+  /** The `usePower` intents this power opens to another player (`player`, e.g. the owner's enemy in a battle),
+   *  decided by this power's `decide` with that player as the sender. */
+  readonly othersChoices?: (state: GameState, owner: PlayerId, player: PlayerId) => Intent[];
   /** The owner's `usePower` intent: its events (the last one need not be a step), a rejection, or null. */
   readonly decide?: (
     state: GameState,
@@ -186,9 +210,8 @@ export interface Power extends PowerEntry {
     intent: IntentOf<'usePower'>,
     dice: Dice,
   ) => Decision | null;
-  /** The words on the button of one of the owner's `usePower` intents at his 'powerDecision' step (the client's;
-   *  default: the act and its arguments). */
-  readonly label?: (intent: IntentOf<'usePower'>) => string;
+  /** The words of a button sending one of this power's `usePower` intents (null: not one of its acts). */
+  readonly actWords?: (intent: IntentOf<'usePower'>) => string | null;
   /** Fold one of this power's `powerUsed` events (default: its `memory` is merged into the player's). */
   readonly apply?: (state: GameState, event: EventOf<'powerUsed'>) => GameState;
 }

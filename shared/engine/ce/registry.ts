@@ -1,11 +1,13 @@
 // The powers built so far, one module each (power.ts). Only these are drawn for the bidding (issue 17: powers not
 // built are simply not drawn). Adding a power: write its module in powers/, then list it here.
+import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
+import { ladyLuck } from './powers/ladyLuck';
 import { marines } from './powers/marines';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
@@ -19,6 +21,7 @@ export const BUILT_POWERS: readonly Power[] = [
   viper,
   regenerator,
   republican,
+  ladyLuck,
   gladiator,
   hiLois,
 ].sort((a, b) => a.id - b.id);
@@ -34,4 +37,13 @@ export function powerById(id: PowerId): Power {
 
 export function isBuilt(id: PowerId): boolean {
   return BY_ID.has(id);
+}
+
+/** The words of a button sending a power's act (the web client's label): the built power whose act it is. */
+export function powerActWords(intent: IntentOf<'usePower'>): string | null {
+  for (const power of BUILT_POWERS) {
+    const words = power.actWords?.(intent) ?? null;
+    if (words !== null) return words;
+  }
+  return null;
 }

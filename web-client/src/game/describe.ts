@@ -4,7 +4,7 @@ import { legionName } from '../../../shared/data/markers';
 import { land as landOf } from '../../../shared/data/masterboard';
 import type { LandNumber } from '../../../shared/data/types';
 import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
-import { powerDecisionLabel, powerEntry } from '../../../shared/engine/index';
+import { powerActWords, powerEntry } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 export { legionName };
@@ -348,11 +348,10 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
     case 'choosePower':
       return `Take ${powerName(intent.power)}`;
     case 'usePower':
-      if (step?.kind === 'powerDecision') {
-        const words = powerDecisionLabel(step.power, intent);
-        if (words !== null) return words;
-      }
-      return `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`;
+      return (
+        powerActWords(intent) ??
+        `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`
+      );
     case 'rollTower':
       return 'Roll for a tower';
     case 'chooseColor':

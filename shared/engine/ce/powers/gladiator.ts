@@ -200,15 +200,19 @@ export const gladiator: Power = {
   choices: (state, player) => {
     const open = pending(state, player);
     if (open === null) return [];
-    const decline: Intent = { type: 'usePower', act: 'decline' };
-    if (open.due.warlocks > 0) return [decline, { type: 'usePower', act: 'warlock' }];
+    if (open.due.warlocks > 0) {
+      return [
+        { type: 'usePower', act: 'declineWarlock' },
+        { type: 'usePower', act: 'takeWarlock' },
+      ];
+    }
     if (!open.due.basic) return [];
     return [
-      decline,
+      { type: 'usePower', act: 'noBasic' },
       ...basicChoices(state, player).map(
         (c): Intent => ({
           type: 'usePower',
-          act: 'basic',
+          act: 'placeBasic',
           args: { creature: c.creature, from: c.from, legion: c.legion },
         }),
       ),
@@ -220,7 +224,7 @@ export const gladiator: Power = {
     const { scored, due } = open;
     const name = playerOf(state, player).name;
     if (due.warlocks > 0) {
-      if (intent.act === 'decline') {
+      if (intent.act === 'declineWarlock') {
         return decided(
           state,
           player,
@@ -230,7 +234,7 @@ export const gladiator: Power = {
           `${name} declines a Warlock.`,
         );
       }
-      if (intent.act !== 'warlock') {
+      if (intent.act !== 'takeWarlock') {
         return reject('notAllowed', 'First take or decline the Warlock your points earned.', 'CE 47 M2');
       }
       const joined: BasicChoice = { creature: 'Warlock', from: 'caretaker', legion: due.legion };
@@ -243,7 +247,7 @@ export const gladiator: Power = {
         `${name}'s points earn a Warlock (one every ${WARLOCK_POINTS} points).`,
       );
     }
-    if (intent.act === 'decline') {
+    if (intent.act === 'noBasic') {
       return decided(
         state,
         player,
@@ -257,7 +261,7 @@ export const gladiator: Power = {
     const chosen = basicChoices(state, player).find(
       (c) => c.creature === args.creature && c.from === args.from && c.legion === args.legion,
     );
-    if (intent.act !== 'basic' || chosen === undefined) {
+    if (intent.act !== 'placeBasic' || chosen === undefined) {
       return reject(
         'notAllowed',
         'Take a Centaur, Gargoyle or Ogre that the caretaker or the dead pile still has into one of your legions with room.',
@@ -275,12 +279,20 @@ export const gladiator: Power = {
     );
   },
   // The buttons of his decisions.
-  label: (intent) => {
-    const args = intent.args ?? {};
-    if (intent.act === 'warlock') return 'Take the Warlock';
-    if (intent.act === 'decline') return 'Decline';
-    const from = args.from === 'caretaker' ? "the caretaker's stacks" : 'the dead pile';
-    return `A ${String(args.creature)} from ${from} into ${legionName(String(args.legion))}`;
+  actWords: (intent) => {
+    const { creature, from, legion } = intent.args ?? {};
+    switch (intent.act) {
+      case 'takeWarlock':
+        return 'Take the Warlock';
+      case 'declineWarlock':
+        return 'No Warlock';
+      case 'noBasic':
+        return 'No basic creature';
+      case 'placeBasic':
+        return `A ${String(creature)} from ${from === 'caretaker' ? "the caretaker's stacks" : 'the dead pile'} into ${legionName(String(legion))}`;
+      default:
+        return null;
+    }
   },
   // CE 47 B1: "All your chars fights, and MOVES, as if they are +1 skill": one Skill-factor more in every strike
   // and rangestrike they make or take, in their rangestrike range (13.2: the Skill-factor, a skill 2 character

@@ -1,7 +1,8 @@
 // 47 GLADIATOR (CE Titan, rules 004): each clause, given the position, when the intent, then the events.
 import { describe, expect, it } from 'vitest';
 import type { CharacterName, LandNumber } from '../../../../shared/data/types';
-import { powerDecisionLabel, rangestrikeRange } from '../../../../shared/engine/ce/hooks';
+import { rangestrikeRange } from '../../../../shared/engine/ce/hooks';
+import { powerActWords } from '../../../../shared/engine/ce/registry';
 import { battlePosition } from '../../../../shared/engine/engagementState';
 import { legalIntents } from '../../../../shared/engine/legal';
 import type { EngagementSpec } from '../../engagement/build';
@@ -48,7 +49,8 @@ function conceded(spec: Partial<EngagementSpec>, end: 'concede' | 'flee' = 'conc
   return run;
 }
 
-const DECLINE = { type: 'usePower', act: 'decline' } as const;
+const NO_WARLOCK = { type: 'usePower', act: 'declineWarlock' } as const;
+const NO_BASIC = { type: 'usePower', act: 'noBasic' } as const;
 
 describe('47 GLADIATOR', () => {
   it('CE 47 M1: one extra of the set to muster up: 3 Centaurs for a Lion, 4 Lions for a Griffon', () => {
@@ -101,11 +103,11 @@ describe('47 GLADIATOR', () => {
       power: GLADIATOR,
       scored: { player: A, points: 24 },
     });
-    expect(legalIntents(run.state, A)).toEqual([DECLINE, { type: 'usePower', act: 'warlock' }]);
-    expect(powerDecisionLabel(GLADIATOR, { type: 'usePower', act: 'warlock' })).toBe('Take the Warlock');
-    expect(rejectionOf(run, A, { type: 'usePower', act: 'basic' }).rule).toBe('CE 47 M2');
+    expect(legalIntents(run.state, A)).toEqual([NO_WARLOCK, { type: 'usePower', act: 'takeWarlock' }]);
+    expect(powerActWords({ type: 'usePower', act: 'takeWarlock' })).toBe('Take the Warlock');
+    expect(rejectionOf(run, A, { type: 'usePower', act: 'placeBasic' }).rule).toBe('CE 47 M2');
     const warlocks = run.state.caretaker.Warlock ?? 0;
-    const events = act(run, A, { type: 'usePower', act: 'warlock' });
+    const events = act(run, A, { type: 'usePower', act: 'takeWarlock' });
     expect(ofType(events, 'characterJoined')).toEqual([
       {
         type: 'characterJoined',
@@ -123,7 +125,7 @@ describe('47 GLADIATOR', () => {
   it('CE 47 M2: no Warlock without crossing a multiple of 180 points gained since the start', () => {
     const run = conceded({ scores: { [A]: 100 } });
     // Only B2's question: 124 points gained cross no multiple of 180.
-    expect(legalIntents(run.state, A)).not.toContainEqual({ type: 'usePower', act: 'warlock' });
+    expect(legalIntents(run.state, A)).not.toContainEqual({ type: 'usePower', act: 'takeWarlock' });
   });
 
   it('CE 47 B2: after scoring in a battle, a basic creature (even from the dead) into any legion with room', () => {
@@ -136,16 +138,16 @@ describe('47 GLADIATOR', () => {
       ],
     });
     run.state = { ...run.state, deadPile: { Centaur: 1 } };
-    const basics = legalIntents(run.state, A).filter((i) => i.type === 'usePower' && i.act === 'basic');
+    const basics = legalIntents(run.state, A).filter((i) => i.type === 'usePower' && i.act === 'placeBasic');
     // The Centaur only from the dead pile (the caretaker has none); nothing into the full Bk03.
     expect(basics).toContainEqual({
       type: 'usePower',
-      act: 'basic',
+      act: 'placeBasic',
       args: { creature: 'Centaur', from: 'deadPile', legion: 'Bk02' },
     });
     expect(basics).toContainEqual({
       type: 'usePower',
-      act: 'basic',
+      act: 'placeBasic',
       args: { creature: 'Gargoyle', from: 'caretaker', legion: 'Bk01' },
     });
     expect(
@@ -156,10 +158,10 @@ describe('47 GLADIATOR', () => {
     expect(basics.some((i) => i.type === 'usePower' && i.args?.legion === 'Bk03')).toBe(false);
     const centaur = {
       type: 'usePower',
-      act: 'basic',
+      act: 'placeBasic',
       args: { creature: 'Centaur', from: 'deadPile', legion: 'Bk02' },
     } as const;
-    expect(powerDecisionLabel(GLADIATOR, centaur)).toBe('A Centaur from the dead pile into Black Eye');
+    expect(powerActWords(centaur)).toBe('A Centaur from the dead pile into Black Eye');
     const events = act(run, A, centaur);
     expect(ofType(events, 'characterJoined')[0]).toMatchObject({
       legion: 'Bk02',
@@ -181,12 +183,12 @@ describe('47 GLADIATOR', () => {
       { creature: 'Lion', from: 'caretaker', legion: 'Bk01' },
       { creature: 'Ogre', from: 'caretaker', legion: 'Bk03' },
     ]) {
-      const rejection = rejectionOf(run, A, { type: 'usePower', act: 'basic', args });
+      const rejection = rejectionOf(run, A, { type: 'usePower', act: 'placeBasic', args });
       expect(rejection.rule).toBe('CE 47 B2');
       expect(run.state).toBe(before);
     }
     // Declining ends his decisions: the engagement goes on (no Angel due at 24 points).
-    act(run, A, DECLINE);
+    act(run, A, NO_BASIC);
     expect(run.state.step.kind).not.toBe('powerDecision');
   });
 
@@ -196,7 +198,7 @@ describe('47 GLADIATOR', () => {
       'flee',
     );
     expect(run.state.step).toMatchObject({ kind: 'powerDecision', scored: { points: 12, reason: 'fled' } });
-    act(run, A, DECLINE);
+    act(run, A, NO_WARLOCK);
     expect(run.state.step.kind).not.toBe('powerDecision');
     expect(conceded({ scores: { [A]: 100 } }, 'flee').state.step.kind).not.toBe('powerDecision');
   });
