@@ -87,8 +87,8 @@ export function rollsInEvents(events: readonly GameEvent[]): number[] {
       }
       case 'strikeRolled':
       case 'rangestrikeRolled': {
-        // A power that shows an attack's dice itself and keeps some of them (CE 41, 64 B1) marks the kept roll
-        // as picked: the strike's rolls are not new.
+        // A power that shows an attack's dice itself and keeps some of them (CE 27, 41, 64 B1) marks the kept
+        // roll as picked: the strike's rolls are not new.
         const before = events[i - 1];
         const picked = before?.type === 'powerUsed' ? before.data.picked : undefined;
         return Array.isArray(picked) && picked.join() === e.rolls.join() ? [] : [...e.rolls];

@@ -220,9 +220,13 @@ function strikeOut(state: GameState, seat: string, seed: number): GameState {
   return s;
 }
 
-/** Splits and musters by rule (the evaluation cannot see their worth one move ahead). */
+/** Splits and musters by rule (the evaluation cannot see their worth one move ahead), and a power's second roll. */
 function ruleOfThumb(sight: BotSight, legal: readonly Intent[]): Intent | null {
   const step = sight.view.step.kind;
+  // CE 27 B1: the once-per-battle second roll of an attack can only help; the bot takes it before its first attack
+  // of the battle (a standing choice, which the lookahead alone would never take).
+  const twice = legal.find((i) => i.type === 'usePower' && i.act === 'rollTwice');
+  if (twice !== undefined && legal.some((i) => i.type === 'strike' || i.type === 'rangestrike')) return twice;
   if (step === 'muster') {
     const musters = legal.filter((i) => i.type === 'muster');
     if (musters.length === 0) return legal.find((i) => i.type === 'endTurn') ?? null;

@@ -107,6 +107,17 @@ export const stepSchema = z.discriminatedUnion('kind', [
         reason: z.enum(['engagement', 'fled']),
       })
       .optional(),
+    attack: z
+      .strictObject({
+        rangestrike: z.boolean(),
+        striker: battleCharacterIdSchema,
+        target: battleCharacterIdSchema,
+        strikeNumber: die,
+        dice: z.number().int().min(0),
+        rolls: z.array(z.array(die)),
+        resume: z.enum(['strike', 'counterstrike']),
+      })
+      .optional(),
   }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),

@@ -8,9 +8,9 @@ import { opponent } from '../battle/position';
 import { ownerOfSide } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
 import type { Intent } from '../intents';
-import type { LegionMove } from '../movement';
+import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
-import type { Dice, EngagementScore, GameState, Legion, PlayerId } from '../types';
+import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId } from '../types';
 import type { AttackRoll, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
@@ -54,12 +54,17 @@ export function startingLegions(power: Power | null, standard: readonly Characte
 export function powerMoves(
   state: GameState,
   legion: Legion,
-  roll: number,
+  context: MoveContext,
   moves: LegionMove[],
 ): LegionMove[] {
   const power = powerOf(state, legion.owner);
   const hook = power?.moves;
-  return hook === undefined ? moves : hook({ state, legion, roll }, moves);
+  return hook === undefined ? moves : hook({ state, legion, roll: context.roll, context }, moves);
+}
+
+/** CE M hooks: the numbers the player's legions may move with this turn (6.2: the one movement roll). */
+export function movementNumbers(state: GameState, player: PlayerId, roll: number): number[] {
+  return powerOf(state, player)?.movementNumbers?.(state, player, roll) ?? [roll];
 }
 
 // ---------------------------------------------------------------- the battle
@@ -126,15 +131,22 @@ export function throughTrees(pos: BattlePosition, c: BattleCharacter): boolean {
 
 /** CE B hooks: the rolls of an attack by `striker`: its power may roll its own way (`rollStrike`), then the powers of
  *  the battle's two players may have the roll made again (`attackRoll`, lower number outermost); the events record
- *  every die. */
+ *  every die. When the striker's power leaves its owner a choice of two rolls (`either`, and no `attackRoll` made
+ *  the roll again), those rolls with the power's number. */
 export function strikeRolls(
   state: GameState,
   striker: BattleCharacter | null,
   option: { readonly dice: number; readonly strikeNumber: number },
   dice: Dice,
-): AttackRoll {
+): {
+  readonly rolls: number[];
+  readonly events: GameEvent[];
+  readonly either: { readonly power: PowerId; readonly rolls: readonly (readonly number[])[] } | null;
+} {
   const engagement = state.engagement;
-  if (striker === null || engagement === null) return { rolls: dice.roll(option.dice), events: [] };
+  if (striker === null || engagement === null) {
+    return { rolls: dice.roll(option.dice), events: [], either: null };
+  }
   const player = ownerOfSide(engagement, striker.side);
   const own = powerOf(state, player)?.rollStrike;
   let roll = (): AttackRoll =>
@@ -157,7 +169,13 @@ export function strikeRolls(
     };
     roll = () => hook(ctx, inner);
   }
-  return roll();
+  const { rolls, events, either } = roll();
+  const power = powerOf(state, player);
+  return {
+    rolls,
+    events,
+    either: either === undefined || power === null ? null : { power: power.id, rolls: either },
+  };
 }
 
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */

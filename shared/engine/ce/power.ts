@@ -33,7 +33,7 @@ import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/
 import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
 import type { Decision, EventOf, GameEvent } from '../events';
 import type { Intent, IntentOf } from '../intents';
-import type { LegionMove } from '../movement';
+import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
 import type {
   Dice,
@@ -82,10 +82,14 @@ export interface StrikeContext {
   readonly rangestrike: boolean;
 }
 
-/** An attack's dice as rolled: the rolls kept, and events recording any others (each die once, in order). */
+/** An attack's dice as rolled: the rolls kept, and events recording any others (each die once, in order); or,
+ *  with `either` (the striker's `rollStrike`), two rolls of which the striker's owner keeps one: a `powerDecision`
+ *  step carrying the attack, which the power's `powerUsed` ends with the kept roll in `data.picked`
+ *  (battle/strikePhase.ts `attackKept`). */
 export interface AttackRoll {
   readonly rolls: number[];
   readonly events: GameEvent[];
+  readonly either?: readonly [readonly number[], readonly number[]];
 }
 
 /** An attack about to be rolled in a battle the power's owner fights: `striker` of `strikerOwner`'s legion. */
@@ -104,6 +108,8 @@ export interface MovesContext {
   readonly state: GameState;
   readonly legion: Legion;
   readonly roll: number;
+  /** The movement.ts context the standard moves were computed from (for this `roll`). */
+  readonly context: MoveContext;
 }
 
 /** A legion of the owner about to muster (or reinforce) in a land of `terrain`. */
@@ -151,7 +157,9 @@ export interface Power extends PowerEntry {
     mulligan: boolean,
     dice: Dice,
   ) => Decision | null;
-  /** The owner's attack (strike or rangestrike) of `count` dice: the rolls kept, and events recording any others. */
+  /** The owner's attack (strike or rangestrike) of `count` dice: the rolls kept, and events recording any others;
+   *  or, with `either`, two rolls of which the owner keeps one (a `powerDecision` step carrying the attack, which
+   *  the power's `powerUsed` ends with the kept roll in `data.picked`; battle/strikePhase.ts resolves it). */
   readonly rollStrike?: (
     state: GameState,
     player: PlayerId,
@@ -162,6 +170,8 @@ export interface Power extends PowerEntry {
   /** Any attack (strike or rangestrike) in a battle the owner fights, his or his enemy's: the rolls kept, given
    *  `roll`, which rolls it the striker's way (his power's `rollStrike`, or plainly) each time it is called. */
   readonly attackRoll?: (ctx: AttackRollContext, roll: () => AttackRoll) => AttackRoll;
+  /** The numbers each of the owner's legions may move with this turn, given his movement roll (6.2). */
+  readonly movementNumbers?: (state: GameState, player: PlayerId, roll: number) => number[];
   /** What one of the owner's legions may muster (18.3–18.5; a reinforcement too), given the standard options. */
   readonly recruits?: (ctx: RecruitContext, options: RecruitOption[]) => RecruitOption[];
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the

@@ -9,6 +9,7 @@ import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
 import { marines } from './powers/marines';
+import { multiChoice } from './powers/multiChoice';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
 import { viper } from './powers/viper';
@@ -18,6 +19,7 @@ export const BUILT_POWERS: readonly Power[] = [
   ent,
   marines,
   knights,
+  multiChoice,
   viper,
   regenerator,
   republican,
