@@ -252,6 +252,22 @@ export function powerRecruits(
   return hook === undefined ? options : hook({ state, legion, terrain }, options);
 }
 
+/** CE M hooks ("recruit from the dead"): the stacks a legion musters from: the caretaker's, and for a creature the
+ *  caretaker has none left of that the owner's power lets him take from the dead (`fromTheDead`), the dead pile's. */
+export function recruitStock(
+  state: GameState,
+  legion: Legion,
+  terrain: Terrain,
+): Readonly<Partial<Record<CharacterName, number>>> {
+  const hook = powerOf(state, legion.owner)?.fromTheDead;
+  if (hook === undefined) return state.caretaker;
+  const stock: Partial<Record<CharacterName, number>> = { ...state.caretaker };
+  for (const [name, dead] of Object.entries(state.deadPile) as [CharacterName, number][]) {
+    if ((stock[name] ?? 0) <= 0 && dead > 0 && hook({ state, legion, terrain }, name)) stock[name] = dead;
+  }
+  return stock;
+}
+
 /** CE M hooks: the player's movement roll (or mulligan) as his power makes it, or null for the standard one. */
 export function powerMovementRoll(
   state: GameState,

@@ -174,6 +174,9 @@ export interface Power extends PowerEntry {
   readonly movementNumbers?: (state: GameState, player: PlayerId, roll: number) => number[];
   /** What one of the owner's legions may muster (18.3–18.5; a reinforcement too), given the standard options. */
   readonly recruits?: (ctx: RecruitContext, options: RecruitOption[]) => RecruitOption[];
+  /** May one of the owner's legions muster (or reinforce with) this creature from the dead pile when the caretaker
+   *  has none left ("recruit from the dead": 13, 44, 47, 54, 65 M1/M2 and the like)? */
+  readonly fromTheDead?: (ctx: RecruitContext, creature: CharacterName) => boolean;
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
