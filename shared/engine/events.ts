@@ -301,14 +301,13 @@ export type GameEvent =
       readonly character: 'Angel' | 'Archangel';
     }
   /** CE Titan: a character joins one of the player's legions by his power (47 GLADIATOR M2, B2), from the
-   *  caretaker's stacks or the dead pile; shown to all. */
+   *  caretaker's stacks (the dead pile when they have none left, fold.ts fromCaretakerInto); shown to all. */
   | {
       readonly type: 'characterJoined';
       readonly player: PlayerId;
       readonly power: PowerId;
       readonly legion: MarkerId;
       readonly character: CharacterName;
-      readonly from: 'caretaker' | 'deadPile';
     }
   /** A legion removed from the board; `characters` revealed where the rules make them public (19.4). */
   | {

@@ -9,7 +9,6 @@ import type { EngagementEvent, EventOf, GameEvent } from './events';
 import { isEngagementEvent } from './events';
 import {
   fromCaretakerInto,
-  fromDeadPileInto,
   markMustered,
   returnToStacks,
   sortMarkers,
@@ -80,9 +79,7 @@ function evolveMasterplayEvent(state: GameState, event: Exclude<GameEvent, Engag
       // 18.0: the qualifying characters are shown, and the recruit is placed face up.
       return markMustered(fromCaretakerInto(state, event.legion, event.creature, event.reveal), event.legion);
     case 'characterJoined':
-      return event.from === 'caretaker'
-        ? fromCaretakerInto(state, event.legion, event.character)
-        : fromDeadPileInto(state, event.legion, event.character);
+      return fromCaretakerInto(state, event.legion, event.character);
     case 'turnEnded':
       return updatePlayer(state, event.player, (p) => ({
         ...p,

@@ -68,19 +68,6 @@ export function fromCaretakerInto(
   return { ...joined, caretaker: takeFromCaretaker(state.caretaker, [character]) };
 }
 
-/** A creature from the dead pile joins a legion, shown to all (CE Titan's powers, e.g. 47 GLADIATOR B2). */
-export function fromDeadPileInto(state: GameState, legionId: MarkerId, character: CharacterName): GameState {
-  const legion = requireLegion(state, legionId);
-  return {
-    ...withLegion(state, {
-      ...legion,
-      characters: [...legion.characters, character],
-      known: [...legion.known, character],
-    }),
-    deadPile: { ...state.deadPile, [character]: (state.deadPile[character] ?? 0) - 1 },
-  };
-}
-
 /** 18.0: one muster per legion per turn (a reinforcement counts). */
 export function markMustered(state: GameState, legionId: MarkerId): GameState {
   const turn = currentTurn(state);

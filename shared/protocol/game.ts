@@ -391,7 +391,6 @@ export const GAME_EVENT_SCHEMAS = [
     power: powerId,
     legion: markerIdSchema,
     character: characterNameSchema,
-    from: z.enum(['caretaker', 'deadPile']),
   }),
   z.strictObject({
     type: z.literal('legionEliminated'),
@@ -724,7 +723,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
     "Points scored (engagement, half points for a flight, or for an eliminated player's legions).",
   angelAcquired: 'An Angel or Archangel from the caretaker joins the winning legion (17.x).',
   characterJoined:
-    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker or the dead pile.",
+    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker (the dead pile when it has none).",
   legionEliminated:
     'A legion removed from the board; `characters` as far as the rules make them public (19.4).',
   playerEliminated: 'A player is out; `by` takes his markers (null: nobody) (19.3, 19.4, 20.4).',

@@ -177,7 +177,7 @@ export function describeEvent(
     case 'angelAcquired':
       return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}.`;
     case 'characterJoined':
-      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)} from the ${e.from === 'caretaker' ? "caretaker's stacks" : 'dead pile'} (${powerName(e.power)}).`;
+      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)} (${powerName(e.power)}).`;
     case 'legionEliminated':
       return `${name(e.owner)}'s legion ${legionName(e.legion)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
     case 'powersDrawn':

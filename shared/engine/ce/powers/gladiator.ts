@@ -7,7 +7,7 @@ import { skillOf } from '../../battle/hazards';
 import { isSubMultiset } from '../../contents';
 import { legionOfSide, requireEngagement } from '../../engagementState';
 import type { Decision, GameEvent } from '../../events';
-import { fromCaretakerInto, fromDeadPileInto } from '../../fold';
+import { fromCaretakerInto } from '../../fold';
 import type { Intent } from '../../intents';
 import { legionsOf, playerOf, requireLegion } from '../../lookups';
 import { MAX_LEGION_HEIGHT, sortReveals } from '../../muster';
@@ -22,9 +22,6 @@ const GLADIATOR = 47;
 /** CE 47 M2: a Warlock every 180 points gained since the start of the game. */
 export const WARLOCK_POINTS = 180;
 
-/** CE 47 B2: where a basic creature may come from. */
-type Source = 'caretaker' | 'deadPile';
-
 /** What the points just scored still offer him (his power's memory between the decisions): Warlocks (M2) into
  *  the winning legion, and a basic creature (B2). */
 interface Due {
@@ -33,10 +30,9 @@ interface Due {
   readonly legion: MarkerId;
 }
 
-/** A basic creature he may take now, from where, into which of his legions (CE 47 B2). */
-interface BasicChoice {
+/** A character joining one of his legions: a basic creature (CE 47 B2) or a Warlock (M2). */
+interface Joining {
   readonly creature: CharacterName;
-  readonly from: Source;
   readonly legion: MarkerId;
 }
 
@@ -57,15 +53,14 @@ function warlockRoom(state: GameState, legionId: MarkerId): boolean {
   );
 }
 
-/** CE 47 B2: the basic creatures (the Tower Creatures, 18.5) he may take, from the caretaker's stacks or the dead
- *  pile, each into any of his legions with room. */
-function basicChoices(state: GameState, player: PlayerId): BasicChoice[] {
+/** CE 47 B2: the basic creatures (the Tower Creatures, 18.5) he may take, "even from the dead": from the caretaker's
+ *  stacks, or from the dead pile when they have none left (the frame's reading of "recruit from the dead",
+ *  fold.ts fromCaretakerInto), each into any of his legions with room. */
+function basicChoices(state: GameState, player: PlayerId): Joining[] {
   const legions = legionsOf(state, player).filter((l) => l.characters.length < MAX_LEGION_HEIGHT);
-  return towerCreatures(state.options.variant).flatMap((creature) =>
-    (['caretaker', 'deadPile'] as const)
-      .filter((from) => ((from === 'caretaker' ? state.caretaker : state.deadPile)[creature] ?? 0) > 0)
-      .flatMap((from) => legions.map((l): BasicChoice => ({ creature, from, legion: l.id }))),
-  );
+  return towerCreatures(state.options.variant)
+    .filter((creature) => (state.caretaker[creature] ?? 0) > 0 || (state.deadPile[creature] ?? 0) > 0)
+    .flatMap((creature) => legions.map((l): Joining => ({ creature, legion: l.id })));
 }
 
 /** What is still due and can be taken: a Warlock that cannot join is lost (17.1, room only shrinks), as is a basic
@@ -105,16 +100,11 @@ function decided(
   state: GameState,
   player: PlayerId,
   scored: EngagementScore,
-  joined: BasicChoice | null,
+  joined: Joining | null,
   left: Due,
   words: string,
 ): Decision {
-  const after =
-    joined === null
-      ? state
-      : joined.from === 'caretaker'
-        ? fromCaretakerInto(state, joined.legion, joined.creature)
-        : fromDeadPileInto(state, joined.legion, joined.creature);
+  const after = joined === null ? state : fromCaretakerInto(state, joined.legion, joined.creature);
   const due = open(after, player, left);
   const next = question(after, player, due, scored);
   const events: GameEvent[] = [];
@@ -125,7 +115,6 @@ function decided(
       power: GLADIATOR,
       legion: joined.legion,
       character: joined.creature,
-      from: joined.from,
     });
   }
   events.push({
@@ -162,6 +151,8 @@ export const gladiator: Power = {
         }),
       ),
     })),
+  // CE 47 M2: "You may recruit from the dead": any creature the caretaker has none left of, from the dead pile.
+  fromTheDead: () => true,
   // CE 47 M2 (a Warlock every 180 points) and B2 (after scoring in a battle, a basic creature): asked as soon as
   // the points are scored, before the Angels they earn and any muster.
   scored: (state, owner, score) => {
@@ -213,7 +204,7 @@ export const gladiator: Power = {
         (c): Intent => ({
           type: 'usePower',
           act: 'placeBasic',
-          args: { creature: c.creature, from: c.from, legion: c.legion },
+          args: { creature: c.creature, legion: c.legion },
         }),
       ),
     ];
@@ -237,7 +228,7 @@ export const gladiator: Power = {
       if (intent.act !== 'takeWarlock') {
         return reject('notAllowed', 'First take or decline the Warlock your points earned.', 'CE 47 M2');
       }
-      const joined: BasicChoice = { creature: 'Warlock', from: 'caretaker', legion: due.legion };
+      const joined: Joining = { creature: 'Warlock', legion: due.legion };
       return decided(
         state,
         player,
@@ -259,7 +250,7 @@ export const gladiator: Power = {
     }
     const args = intent.args ?? {};
     const chosen = basicChoices(state, player).find(
-      (c) => c.creature === args.creature && c.from === args.from && c.legion === args.legion,
+      (c) => c.creature === args.creature && c.legion === args.legion,
     );
     if (intent.act !== 'placeBasic' || chosen === undefined) {
       return reject(
@@ -268,7 +259,7 @@ export const gladiator: Power = {
         'CE 47 B2',
       );
     }
-    const source = chosen.from === 'caretaker' ? "the caretaker's stacks" : 'the dead pile';
+    const source = (state.caretaker[chosen.creature] ?? 0) > 0 ? "the caretaker's stacks" : 'the dead pile';
     return decided(
       state,
       player,
@@ -280,7 +271,7 @@ export const gladiator: Power = {
   },
   // The buttons of his decisions.
   actWords: (intent) => {
-    const { creature, from, legion } = intent.args ?? {};
+    const { creature, legion } = intent.args ?? {};
     switch (intent.act) {
       case 'takeWarlock':
         return 'Take the Warlock';
@@ -289,7 +280,7 @@ export const gladiator: Power = {
       case 'noBasic':
         return 'No basic creature';
       case 'placeBasic':
-        return `A ${String(creature)} from ${from === 'caretaker' ? "the caretaker's stacks" : 'the dead pile'} into ${legionName(String(legion))}`;
+        return `Place a ${String(creature)} in ${legionName(String(legion))}`;
       default:
         return null;
     }

@@ -109,14 +109,7 @@ describe('47 GLADIATOR', () => {
     const warlocks = run.state.caretaker.Warlock ?? 0;
     const events = act(run, A, { type: 'usePower', act: 'takeWarlock' });
     expect(ofType(events, 'characterJoined')).toEqual([
-      {
-        type: 'characterJoined',
-        player: A,
-        power: GLADIATOR,
-        legion: 'Bk01',
-        character: 'Warlock',
-        from: 'caretaker',
-      },
+      { type: 'characterJoined', player: A, power: GLADIATOR, legion: 'Bk01', character: 'Warlock' },
     ]);
     expect(run.state.legions.Bk01?.characters).toEqual(['Titan', 'Ogre', 'Warlock']);
     expect(run.state.caretaker.Warlock).toBe(warlocks - 1);
@@ -128,10 +121,28 @@ describe('47 GLADIATOR', () => {
     expect(legalIntents(run.state, A)).not.toContainEqual({ type: 'usePower', act: 'takeWarlock' });
   });
 
+  it('CE 47 M2: he recruits from the dead: a creature the caretaker has none left of, from the dead pile', () => {
+    // Marsh (land 8): Ogres muster an Ogre (two Ogres for the Gladiator, M1).
+    const noOgreLeft = (gladiator: boolean): Run => {
+      const run = arrange(setUpGame(), [{ id: 'Bk01', land: 8, characters: ['Titan', 'Ogre', 'Ogre'] }], {
+        moved: ['Bk01'],
+        caretaker: { Ogre: 0 },
+      });
+      run.state = { ...run.state, deadPile: { Ogre: 2 } };
+      return gladiator ? withPowers(run, { [A]: GLADIATOR }) : run;
+    };
+    expect(musters(noOgreLeft(false), 'Ogre')).toEqual([]);
+    const run = noOgreLeft(true);
+    expect(musters(run, 'Ogre')).toEqual([['Ogre', 'Ogre']]);
+    act(run, A, { type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre', 'Ogre'] });
+    expect(run.state.legions.Bk01?.characters).toEqual(['Titan', 'Ogre', 'Ogre', 'Ogre']);
+    expect(run.state.deadPile.Ogre).toBe(1);
+  });
+
   it('CE 47 B2: after scoring in a battle, a basic creature (even from the dead) into any legion with room', () => {
     const run = conceded({
       scores: { [A]: 90 },
-      caretaker: { Centaur: 0 },
+      caretaker: { Centaur: 0, Gargoyle: 0 },
       others: [
         { id: 'Bk02', land: 5, characters: ['Lion'] },
         { id: 'Bk03', land: 6, characters: ['Lion', 'Lion', 'Lion', 'Lion', 'Lion', 'Lion', 'Lion'] },
@@ -139,35 +150,25 @@ describe('47 GLADIATOR', () => {
     });
     run.state = { ...run.state, deadPile: { Centaur: 1 } };
     const basics = legalIntents(run.state, A).filter((i) => i.type === 'usePower' && i.act === 'placeBasic');
-    // The Centaur only from the dead pile (the caretaker has none); nothing into the full Bk03.
-    expect(basics).toContainEqual({
-      type: 'usePower',
-      act: 'placeBasic',
-      args: { creature: 'Centaur', from: 'deadPile', legion: 'Bk02' },
-    });
-    expect(basics).toContainEqual({
-      type: 'usePower',
-      act: 'placeBasic',
-      args: { creature: 'Gargoyle', from: 'caretaker', legion: 'Bk01' },
-    });
-    expect(
-      basics.some(
-        (i) => i.type === 'usePower' && i.args?.from === 'caretaker' && i.args.creature === 'Centaur',
-      ),
-    ).toBe(false);
-    expect(basics.some((i) => i.type === 'usePower' && i.args?.legion === 'Bk03')).toBe(false);
+    // A Centaur (from the dead pile, the caretaker having none) or an Ogre into Bk01 or Bk02; no Gargoyle is left
+    // anywhere, and the full Bk03 has no room.
+    expect(basics.map((i) => (i.type === 'usePower' ? i.args : null))).toEqual([
+      { creature: 'Centaur', legion: 'Bk01' },
+      { creature: 'Centaur', legion: 'Bk02' },
+      { creature: 'Ogre', legion: 'Bk01' },
+      { creature: 'Ogre', legion: 'Bk02' },
+    ]);
     const centaur = {
       type: 'usePower',
       act: 'placeBasic',
-      args: { creature: 'Centaur', from: 'deadPile', legion: 'Bk02' },
+      args: { creature: 'Centaur', legion: 'Bk02' },
     } as const;
-    expect(powerActWords(centaur)).toBe('A Centaur from the dead pile into Black Eye');
+    expect(powerActWords(centaur)).toBe('Place a Centaur in Black Eye');
     const events = act(run, A, centaur);
-    expect(ofType(events, 'characterJoined')[0]).toMatchObject({
-      legion: 'Bk02',
-      character: 'Centaur',
-      from: 'deadPile',
-    });
+    expect(ofType(events, 'characterJoined')).toEqual([
+      { type: 'characterJoined', player: A, power: GLADIATOR, legion: 'Bk02', character: 'Centaur' },
+    ]);
+    expect(ofType(events, 'powerUsed')[0]?.words).toMatch(/Centaur from the dead pile into Black Eye/);
     expect(run.state.deadPile.Centaur).toBe(0);
     expect(run.state.legions.Bk02?.characters).toEqual(['Lion', 'Centaur']);
     // Then the Angel his 114 points earn (17.0).
@@ -180,8 +181,8 @@ describe('47 GLADIATOR', () => {
     });
     const before = run.state;
     for (const args of [
-      { creature: 'Lion', from: 'caretaker', legion: 'Bk01' },
-      { creature: 'Ogre', from: 'caretaker', legion: 'Bk03' },
+      { creature: 'Lion', legion: 'Bk01' },
+      { creature: 'Ogre', legion: 'Bk03' },
     ]) {
       const rejection = rejectionOf(run, A, { type: 'usePower', act: 'placeBasic', args });
       expect(rejection.rule).toBe('CE 47 B2');
