@@ -188,6 +188,8 @@ export interface PendingAttack {
   readonly target: BattleCharacterId;
   readonly strikeNumber: number;
   readonly dice: number;
+  /** CE Titan: the attack's first hits that do not count (battle/position.ts `attackHits`); absent: none. */
+  readonly discounted?: number;
   readonly rolls: readonly (readonly number[])[];
   readonly resume: 'strike' | 'counterstrike';
 }

@@ -78,6 +78,7 @@ const strikeOption = z.strictObject({
   strikeNumber: die,
   dice: z.number().int().min(1),
   carryTo: z.array(battleCharacterIdSchema),
+  discounted: z.number().int().min(1).optional(),
 });
 
 // ------------------------------------------------------------------------------------------ the steps
@@ -114,6 +115,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
         target: battleCharacterIdSchema,
         strikeNumber: die,
         dice: z.number().int().min(0),
+        discounted: z.number().int().min(1).optional(),
         rolls: z.array(z.array(die)),
         resume: z.enum(['strike', 'counterstrike']),
       })

@@ -10,6 +10,7 @@ import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
 import { marines } from './powers/marines';
 import { multiChoice } from './powers/multiChoice';
+import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
 import { viper } from './powers/viper';
@@ -26,6 +27,7 @@ export const BUILT_POWERS: readonly Power[] = [
   ladyLuck,
   gladiator,
   hiLois,
+  ninja,
 ].sort((a, b) => a.id - b.id);
 
 const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
