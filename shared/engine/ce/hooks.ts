@@ -309,6 +309,11 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
   return null;
 }
 
+/** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
+export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
+  return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
+}
+
 // ---------------------------------------------------------------- what a player sees, fixed rolls, the strike order
 
 /** CE M hooks: may `viewer` see the contents of another player's legion (his power says; 4.5: never otherwise)? */
@@ -341,11 +346,6 @@ export function fatedRoll(
     if (fated !== null) return fated;
   }
   return null;
-}
-
-/** CE hooks: the scorer's power's events on an engagement's points just scored (2.5.6.8). */
-export function powerScored(state: GameState, score: EngagementScore): GameEvent[] {
-  return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? [];
 }
 
 /** CE B hooks: in `side`'s strike phase, does the enemy strike first (its power says)? */

@@ -217,6 +217,10 @@ export interface Power extends PowerEntry {
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The owner has just scored an engagement's points (2.5.6.8), before the Angels they earn: events beginning a
+   *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), events that begin
+   *  no step (the Angels follow at once), or null. */
+  readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
   /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
   readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
   /** May an enemy's character strike the owner's `target` (12.0; a rangestrike is not a strike)? */
@@ -260,8 +264,6 @@ export interface Power extends PowerEntry {
     owner: PlayerId,
     player: PlayerId,
   ) => { readonly roll: number; readonly events: GameEvent[] } | null;
-  /** The owner has scored an engagement's points (2.5.6.8): the power's events on it. */
-  readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[];
   /** In the strike phases of the owner's side (`side`), does the enemy strike first (his counterstrikes before
    *  the owner's strikes)? */
   readonly enemyStrikesFirst?: (pos: BattlePosition, side: BattleSide) => boolean;

@@ -4,6 +4,7 @@ import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
+import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
@@ -26,6 +27,7 @@ export const BUILT_POWERS: readonly Power[] = [
   republican,
   ladyLuck,
   gypsy,
+  gladiator,
   hiLois,
   ninja,
 ].sort((a, b) => a.id - b.id);

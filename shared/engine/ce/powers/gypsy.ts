@@ -156,7 +156,7 @@ export const gypsy: Power = {
   },
   // CE 53 M3: a Hand of Fate each time he scores 20 points or more in one engagement.
   scored: (state, owner, score) => {
-    if (score.points < HAND_POINTS) return [];
+    if (score.points < HAND_POINTS) return null;
     const words = `${playerOf(state, owner).name} scores ${score.points} and gains a Hand of Fate.`;
     return [used(owner, 'handGained', words, { hands: hands(state, owner) + 1 })];
   },
