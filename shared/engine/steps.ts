@@ -61,7 +61,7 @@ import {
 } from './negotiation';
 import { decideReinforce, reinforcementIntents } from './reinforcement';
 import { reject } from './rejections';
-import { afterAngels, awardPoints, resolveEngagement } from './resolution';
+import { afterAngels, angelsOfScore, awardPoints, resolveEngagement } from './resolution';
 import { availableColors, decideChooseColor, decideRollTower } from './setup';
 import { decideSplit, firstSplitPending, splitIntents } from './split';
 import { decideSummon, summonIntents } from './summon';
@@ -197,6 +197,12 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     decide: (state, step, intent, dice) => {
       if (intent.type !== 'usePower') return null;
       const decision = powerById(step.power).decide?.(state, step.actor, intent, dice) ?? null;
+      const scored = step.scored;
+      if (decision !== null && !('rejected' in decision) && scored !== undefined) {
+        // 2.5.6.8: once the power asks nothing more (begins no other step), the Angels of the points scored.
+        const asksMore = decision.events.some((e) => e.type === 'stepBegan');
+        return asksMore ? decision : then(state, decision, (s) => angelsOfScore(s, scored));
+      }
       const attack = step.attack;
       if (decision !== null && attack !== undefined) {
         // CE Titan: the attack rolled twice is resolved with the roll the power kept (battle/strikePhase.ts).

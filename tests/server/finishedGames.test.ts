@@ -76,6 +76,14 @@ describe('a finished game without a room', () => {
         reads: ['players', 'spectators'],
         messages: [{ text: 'Well played.' }],
       });
+      // The final state is built once per recipient and kept encoded: the next spectator costs no replay.
+      const built = () => (second.app.titan.metrics.read() as Record<string, number>).finishedStatesBuilt;
+      const before = built();
+      const f = await open(second, (await guest(second.app, 'Fay')).accessToken);
+      f.send({ type: 'join', game: game.id, as: 'spectator' });
+      expect(await f.next('state')).toMatchObject({ seq: end, view: { step: { kind: 'gameOver' } } });
+      expect(built()).toBe(before);
+      await f.close();
       // A player resuming from his last seq gets the events after it.
       const b = await open(second, bob.accessToken);
       b.send({ type: 'join', game: game.id, as: 'player', lastSeq: end - 1 });

@@ -33,16 +33,21 @@ import { driftDamage } from './drift';
 import { inContact, maneuverMoves } from './maneuver';
 import type { BattleCharacterId, BattleSide } from './position';
 import { isSlain, opponent } from './position';
+import { volleyEvents } from './volley';
 
 // ---------------------------------------------------------------- CE Titan: the powers' moments
 
-/** What the battle's powers do at a moment of it (ce/power.ts `atMoment`), each seeing what the one before did;
- *  `dice` where the moment may roll. */
+/** What the battle's powers do at a moment of it (ce/power.ts `atMoment`, then its `volley` where the moment
+ *  rolls: volley.ts), each seeing what the one before did; `dice` where the moment may roll. */
 export function momentEvents(state: GameState, moment: BattleMoment, dice: Dice | null): GameEvent[] {
   let events: GameEvent[] = [];
   for (const { side, power } of battlePowers(battlePosition(requireBattle(state)))) {
     const hook = power.atMoment;
     if (hook !== undefined) events = andThen(state, events, (s) => hook(s, side, moment, dice));
+    const volley = power.volley?.(moment, side) ?? null;
+    if (volley !== null && dice !== null) {
+      events = andThen(state, events, (s) => volleyEvents(s, side, power.id, volley, dice));
+    }
   }
   return events;
 }

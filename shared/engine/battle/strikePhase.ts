@@ -19,7 +19,7 @@ import { reject, rejection } from '../rejections';
 import type { BattleState, Dice, GameState, PendingAttack, PowerId, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattlePosition, BattleSide, StrikeOption } from './position';
-import { hits, opponent } from './position';
+import { attackHits, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
 import { endStrikePhase, momentEvents } from './sequence';
 import { strikeOptions } from './strike';
@@ -136,7 +136,7 @@ function struck(
       striker,
       option,
       rolls: [...rolls],
-      hits: hits(rolls, option.strikeNumber),
+      hits: attackHits(rolls, option),
       carryOver,
     },
     next,
@@ -157,7 +157,7 @@ function rangestruck(
       strikeNumber: attack.strikeNumber,
       dice: attack.dice,
       rolls: [...rolls],
-      hits: hits(rolls, attack.strikeNumber),
+      hits: attackHits(rolls, attack),
     },
     { type: 'stepBegan', step },
   ];
@@ -172,7 +172,7 @@ function keepOneStep(
 ): GameEvent {
   const [first = [], second = []] = either.rolls;
   const described = (rolls: readonly number[]) =>
-    `${rolls.join(', ')}: ${hits(rolls, attack.strikeNumber)} hit${hits(rolls, attack.strikeNumber) === 1 ? '' : 's'}`;
+    `${rolls.join(', ')}: ${attackHits(rolls, attack)} hit${attackHits(rolls, attack) === 1 ? '' : 's'}`;
   return {
     type: 'stepBegan',
     step: {
@@ -245,6 +245,7 @@ export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrik
     target: option.target,
     strikeNumber: option.strikeNumber,
     dice: option.dice,
+    ...(option.discounted === undefined ? {} : { discounted: option.discounted }),
   };
   const step = state.step;
   if (either !== null)

@@ -178,6 +178,17 @@ export function strikeRolls(
   };
 }
 
+/** CE B hooks: how many of an attack's first hits do not count, as the target's power says (0 otherwise). */
+export function discountedHits(ctx: StrikeContext): number {
+  if (!isCeBattle(ctx.pos)) return 0;
+  const hook = sidePower(ctx.pos, ctx.target.side)?.hitsDiscounted;
+  if (hook === undefined) return 0;
+  return Math.max(
+    0,
+    hook(ctx, (c, hazard) => nativeTo(ctx.pos, c.side, c.type, hazard)),
+  );
+}
+
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */
 export function neverSlowed(pos: BattlePosition, points: number): boolean {
   return isCeBattle(pos) && points <= 1;
@@ -293,4 +304,9 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
     if (events !== null) return events;
   }
   return null;
+}
+
+/** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
+export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
+  return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
 }

@@ -45,6 +45,7 @@ import type {
   PowerMemory,
   PowerValue,
 } from '../types';
+import type { Nativity } from './battleTerrain';
 
 export type { PowerId, PowerMemory, PowerValue };
 export const FIRST_POWER: PowerId = 10;
@@ -126,6 +127,22 @@ export type BattleMoment =
   | { readonly kind: 'counterstrikes'; readonly side: BattleSide }
   | { readonly kind: 'endOfStrikePhase'; readonly side: BattleSide };
 
+/** One character's thrown attack in a volley (CE 42 B2): a rangestrike of `dice` dice at `skill` more (or less)
+ *  than its Skill-factor, made even in contact, with none of a Warlock's privileges. */
+export interface Thrown {
+  readonly dice: number;
+  readonly skill: number;
+}
+
+/** Ranged attacks every character of a side makes at a moment of the battle, each at every enemy it may
+ *  rangestrike (battle/volley.ts): `name` in the history, `act` on the event, and each character's attack (null:
+ *  none). */
+export interface Volley {
+  readonly name: string;
+  readonly act: string;
+  readonly thrown: (c: BattleCharacter) => Thrown | null;
+}
+
 export interface Power extends PowerEntry {
   // ---------------------------------------------------------------- S: set-up
   /** The score the player starts with, given the standard one (minus his winning bid). */
@@ -180,6 +197,9 @@ export interface Power extends PowerEntry {
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The owner has just scored an engagement's points (2.5.6.8), before the Angels they earn: events beginning a
+   *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), or null. */
+  readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
   /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
   readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
   /** May an enemy's character strike the owner's `target` (12.0; a rangestrike is not a strike)? */
@@ -200,6 +220,11 @@ export interface Power extends PowerEntry {
   ) => Passage;
   /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
   readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
+  /** How many of the first hits of an attack (strike or rangestrike) on the owner's `ctx.target` do not count;
+   *  `native` reads each side's nativity with its power (ce/hooks.ts `nativeTo`). */
+  readonly hitsDiscounted?: (ctx: StrikeContext, native: Nativity) => number;
+  /** The ranged attacks the owner's characters (fighting as `side`) make at a moment of the battle, or null. */
+  readonly volley?: (moment: BattleMoment, side: BattleSide) => Volley | null;
   /** The events of the owner's power (fighting as `side`) at a moment of the battle; `dice` where it may roll. */
   readonly atMoment?: (
     state: GameState,
