@@ -268,6 +268,7 @@ function step(fold: Fold, e: GameEvent): Fold {
     case 'engagementEnded':
       return { ...fold, engagement: null, arrivals: {} };
     case 'angelAcquired': // 17.1
+    case 'characterJoined': // CE Titan's powers (47 GLADIATOR)
       return join(fold, { into: e.legion, type: e.character, from: null });
     case 'legionMustered': // 18.0, 18.4
       return join(

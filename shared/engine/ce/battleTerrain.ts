@@ -5,7 +5,7 @@ import { neighbours } from '../../data/hexGeometry';
 import { MASTERCHARTS } from '../../data/mastercharts';
 import type { CharacterName, NativeHazard } from '../../data/types';
 import { hexNativeHazard, hexsideBetween, isNative, terrainAt } from '../battle/hazards';
-import type { BattleCharacter, BattlePosition } from '../battle/position';
+import type { BattleCharacter, BattlePosition, BattleSide } from '../battle/position';
 
 /** "Tree-native" (CE 10 B1, 32 B2): recruitable in a treed land (the Jungle, Hills, Woods and Swamp charts). */
 export const TREE_NATIVES: ReadonlySet<CharacterName> = new Set(
@@ -54,4 +54,10 @@ export function onsideNativeHazards(
     if (side.hazard === 'dune' && native(c, 'Sand')) found.add('Sand');
   }
   return [...found];
+}
+
+/** An enemy of `side` stands on the battleland (CE clarification on powers adding movement, 25 B1, 47 B1: while
+ *  none does, moving farther could only force more enemy pieces off the board). */
+export function enemyOnBattleland(pos: BattlePosition, side: BattleSide): boolean {
+  return pos.characters.some((e) => e.side !== side && e.hex !== null);
 }

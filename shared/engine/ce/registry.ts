@@ -4,6 +4,8 @@ import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
+import { gladiator } from './powers/gladiator';
+import { gypsy } from './powers/gypsy';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
@@ -24,6 +26,8 @@ export const BUILT_POWERS: readonly Power[] = [
   regenerator,
   republican,
   ladyLuck,
+  gypsy,
+  gladiator,
   hiLois,
   ninja,
 ].sort((a, b) => a.id - b.id);

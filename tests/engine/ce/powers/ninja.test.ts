@@ -198,4 +198,26 @@ describe('42 NINJA', () => {
     expect(rollsInEvents(events)).toEqual([6, 6, 1, 5]);
     expect(hitsOf(run, 'Bu01-2')).toBe(1);
   });
+
+  it('CE 42 B1: a rangestrike by a non-native into the native hazard has its first hit discounted too', () => {
+    const run = engagedRun({ land: 8, attacker: ['Ogre', 'Centaur'], defender: ['Troll', 'Gorgon'] });
+    withPowers(run, { [A]: NINJA });
+    begin(run);
+    toBattle(run);
+    firstRound(run, { 'Bk01-1': { hex: 'D5' } });
+    strike(run, A, 'Bk01-1', 'Bu01-1', 4, 7, ones(7));
+    act(run, A, { type: 'doneStriking' }, [1, 1]); // the Ogre's shuriken at the Gorgon on F4 miss
+    strike(run, D, 'Bu01-1', 'Bk01-1', 4, 8, ones(8));
+    act(run, D, { type: 'doneStriking' });
+    act(run, D, { type: 'doneManeuvering' });
+    // The Gorgon (not native to Bog) on F4 rangestrikes the Ogre in the Bog: skill 3 against 2, 3 dice.
+    const events = act(
+      run,
+      D,
+      { type: 'rangestrike', striker: 'Bu01-2', target: 'Bk01-1', strikeNumber: 3, dice: 3 },
+      [3, 4, 1],
+    );
+    expect(ofType(events, 'rangestrikeRolled')[0]).toMatchObject({ rolls: [3, 4, 1], hits: 1 });
+    expect(hitsOf(run, 'Bk01-1')).toBe(1);
+  });
 });
