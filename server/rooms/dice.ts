@@ -80,13 +80,19 @@ export function rollsInEvents(events: readonly GameEvent[]): number[] {
       case 'towerRolled':
         return [e.roll];
       case 'movementRolled': {
-        // A power that picks one of the dice it showed (CE 64 HI-&-LOIS) marks the pick: not a new roll.
+        // A power that picks one of the dice it showed (CE 41, 64 M1) marks the pick: not a new roll.
         const before = events[i - 1];
         const picked = before?.type === 'powerUsed' && before.data.picked === e.roll;
         return picked ? [] : [e.roll];
       }
       case 'strikeRolled':
-      case 'rangestrikeRolled':
+      case 'rangestrikeRolled': {
+        // A power that shows an attack's dice itself and keeps some of them (CE 27, 41, 64 B1) marks the kept
+        // roll as picked: the strike's rolls are not new.
+        const before = events[i - 1];
+        const picked = before?.type === 'powerUsed' ? before.data.picked : undefined;
+        return Array.isArray(picked) && picked.join() === e.rolls.join() ? [] : [...e.rolls];
+      }
       case 'playerForced':
       // Cosmic Encounter Titan: the draws of the powers, the tie-breaks, the towers and order of play.
       case 'powersDrawn':

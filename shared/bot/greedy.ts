@@ -65,7 +65,8 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
   if (ruled !== null) return ruled;
   const bases =
     o.draws === 0 ? [guessState(sight)] : Array.from({ length: o.draws }, () => guessState(sight, random));
-  const tried = shuffled(candidates, random).slice(0, o.breadth);
+  const moving = candidates.filter((i) => !standingChoice(bases[0], sight.seat, i));
+  const tried = shuffled(moving.length === 0 ? candidates : moving, random).slice(0, o.breadth);
   const diceSeed = Math.floor(random() * 2 ** 31);
   const work: Work = { left: o.work };
   let best: Intent | null = null;
@@ -96,6 +97,21 @@ export function greedyIntent(sight: BotSight, random: () => number, o: GreedyOpt
     }
   }
   return best ?? tried[0] ?? null;
+}
+
+/** A power's standing choice (an announcement, a call, an election: CE 41 M1/B1, 64 B1): it changes only the
+ *  powers' memory and the step stays. The bot leaves such choices as they stand: weighed against the step's
+ *  own choices, which change the position, it could take them back and forth for ever. */
+function standingChoice(state: GameState | undefined, seat: string, intent: Intent): boolean {
+  if (intent.type !== 'usePower' || state === undefined || state.step.kind === 'powerDecision') return false;
+  const after = playForward(state, seat, intent, 0);
+  if (after === null) return true;
+  const { ce: ceAfter, ...restAfter } = after;
+  const { ce, ...rest } = state;
+  return (
+    JSON.stringify(restAfter) === JSON.stringify(rest) &&
+    JSON.stringify(ceAfter?.powers) === JSON.stringify(ce?.powers)
+  );
 }
 
 /** 9.3: proposals the bot makes are ones it would gladly see accepted: it never offers its Titan (19.0), and
@@ -234,9 +250,13 @@ function strikeOut(state: GameState, seed: number, work: Work): GameState {
   return s;
 }
 
-/** Splits and musters by rule (the evaluation cannot see their worth one move ahead). */
+/** Splits and musters by rule (the evaluation cannot see their worth one move ahead), and a power's second roll. */
 function ruleOfThumb(sight: BotSight, legal: readonly Intent[]): Intent | null {
   const step = sight.view.step.kind;
+  // CE 27 B1: the once-per-battle second roll of an attack can only help; the bot takes it before its first attack
+  // of the battle (a standing choice, which the lookahead alone would never take).
+  const twice = legal.find((i) => i.type === 'usePower' && i.act === 'rollTwice');
+  if (twice !== undefined && legal.some((i) => i.type === 'strike' || i.type === 'rangestrike')) return twice;
   if (step === 'muster') {
     const musters = legal.filter((i) => i.type === 'muster');
     if (musters.length === 0) return legal.find((i) => i.type === 'endTurn') ?? null;
@@ -248,6 +268,9 @@ function ruleOfThumb(sight: BotSight, legal: readonly Intent[]): Intent | null {
     )[0] as Intent;
   }
   if (step === 'split') {
+    // CE 53 M2: the Gypsy foretells the coming rolls first (it costs nothing and tells him his own).
+    const foretell = legal.find((i) => i.type === 'usePower' && i.act === 'foretell');
+    if (foretell !== undefined) return foretell;
     const splits = legal.filter((i) => i.type === 'split');
     const roll = legal.find((i) => i.type === 'rollMovement');
     let best: Intent | null = roll ?? null;

@@ -16,6 +16,8 @@ export interface LegionMove {
   readonly land: LandNumber;
   readonly via: MoveVia;
   readonly entry: AttackerSide | null;
+  /** A Tower Teleport that needs no Lord and so shows none (CE 27 M1); absent for every standard move. */
+  readonly showsNoLord?: true;
 }
 
 export interface MoveContext {
@@ -133,8 +135,13 @@ export function towerTeleportLord(characters: readonly CharacterName[]): Charact
  *  any vacant land within six lands (counted over the borders, ignoring Signs and enemy legions), never back
  *  to its own land. Not sorted. */
 export function towerTeleports(ctx: MoveContext): LegionMove[] {
-  if (ctx.teleportUsed || ctx.roll !== TELEPORT_ROLL || !isTowerLand(ctx.from)) return [];
   if (towerTeleportLord(ctx.characters) === null) return [];
+  return towerTeleportsWithoutLord(ctx);
+}
+
+/** 8.1 without its Lord: the Tower Teleports of a legion that begins in a Tower, on a 6, one per phase. */
+export function towerTeleportsWithoutLord(ctx: MoveContext): LegionMove[] {
+  if (ctx.teleportUsed || ctx.roll !== TELEPORT_ROLL || !isTowerLand(ctx.from)) return [];
   const occupied = new Set([...ctx.friendly, ...ctx.enemy, ...ctx.engaged]);
   const distance = landDistances(ctx.from);
   return LAND_NUMBERS.filter(

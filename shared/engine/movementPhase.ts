@@ -2,7 +2,7 @@
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
 import type { CharacterName } from '../data/types';
-import { powerMovementRoll, powerOf } from './ce/hooks';
+import { fatedRoll, movementNumbers, powerMovementRoll, powerOf } from './ce/hooks';
 import { NO_TITAN_TOWER_HOP_RULE, variantMoves } from './ce/masterboard';
 import { beginEngagementPhase } from './engagementPhase';
 import type { Decision, GameEvent } from './events';
@@ -11,6 +11,7 @@ import type { Intent, IntentOf } from './intents';
 import { currentTurn, legionsOf, playerOf } from './lookups';
 import type { LegionMove, MoveContext } from './movement';
 import {
+  compareMoves,
   hasNormalMove,
   isTowerLand,
   legalMoves,
@@ -35,7 +36,17 @@ export function decideRollMovement(state: GameState, player: PlayerId, dice: Dic
       'Complete Sequence 2.1, errata 4.1/5.2',
     );
   }
-  // CE Titan: a power may roll for movement its own way (64 HI-&-LOIS M1).
+  // CE Titan: a power may have fixed the roll (53 M2, M3), or roll for movement its own way (64 HI-&-LOIS M1).
+  const fated = fatedRoll(state, player);
+  if (fated !== null) {
+    return {
+      events: [
+        ...fated.events,
+        { type: 'movementRolled', player, roll: fated.roll, mulligan: false },
+        { type: 'stepBegan', step: { kind: 'move', actor: player } },
+      ],
+    };
+  }
   const rolled = powerMovementRoll(state, player, false, dice);
   if (rolled !== null) return rolled;
   return {
@@ -56,8 +67,9 @@ export function decideTakeMulligan(state: GameState, player: PlayerId, dice: Dic
 
 // ---------------------------------------------------------------- 2.3 moving legions
 
-/** The movement.ts context for one of the Mover's legions, from the state. */
-export function moveContext(state: GameState, legionId: string): MoveContext {
+/** The movement.ts context for one of the Mover's legions, from the state, for the movement roll (or another
+ *  number his power lets it move with: `movementNumbers`). */
+export function moveContext(state: GameState, legionId: string, number?: number): MoveContext {
   const turn = currentTurn(state);
   const legion = state.legions[legionId];
   if (legion === undefined) throw new Error(`no legion ${legionId}`);
@@ -65,7 +77,7 @@ export function moveContext(state: GameState, legionId: string): MoveContext {
   const others = Object.values(state.legions).filter((l) => l.id !== legion.id);
   return {
     from: legion.land,
-    roll: turn.movementRoll,
+    roll: number ?? turn.movementRoll,
     characters: legion.characters,
     score: playerOf(state, legion.owner).score,
     // 7.1: the Mover's other legions block ending a move (split-offs still stacked included).
@@ -85,14 +97,35 @@ export function hasMoved(state: GameState, legionId: string): boolean {
 /** The legal moves of one of the Mover's legions now: none once it has moved (each legion moves once). */
 export function legionMoves(state: GameState, legionId: string): LegionMove[] {
   if (hasMoved(state, legionId)) return [];
-  return movesInThisGame(state, legionId, moveContext(state, legionId));
+  return movesInThisGame(state, legionId);
 }
 
-/** The standard legal moves (movement.ts), then the variant's (Cosmic Encounter Titan: ce/masterboard.ts). */
-function movesInThisGame(state: GameState, legionId: string, ctx: MoveContext): LegionMove[] {
+/** The contexts a legion may move in: one per number it may move with (6.2: the movement roll; CE 27 M2: either
+ *  of two). */
+function moveContexts(state: GameState, legionId: string): MoveContext[] {
+  const legion = state.legions[legionId];
+  const roll = currentTurn(state).movementRoll;
+  if (legion === undefined || roll === null) return [moveContext(state, legionId)];
+  return movementNumbers(state, legion.owner, roll).map((n) => moveContext(state, legionId, n));
+}
+
+/** The standard legal moves (movement.ts), then the variant's (Cosmic Encounter Titan: ce/masterboard.ts), for
+ *  every number the legion may move with, each move listed once. */
+function movesInThisGame(state: GameState, legionId: string): LegionMove[] {
   const legion = state.legions[legionId];
   if (legion === undefined) throw new Error(`no legion ${legionId}`);
-  return variantMoves(state, legion, ctx.roll, legalMoves(ctx));
+  const found = new Map<string, LegionMove>();
+  for (const ctx of moveContexts(state, legionId)) {
+    for (const m of variantMoves(state, legion, ctx, legalMoves(ctx))) {
+      found.set(`${m.land}/${m.via}/${m.entry}`, m);
+    }
+  }
+  return [...found.values()].sort(compareMoves);
+}
+
+/** Errata 6.2: can the legion move without teleporting, with any number it may move with? */
+function canMoveNormally(state: GameState, legionId: string): boolean {
+  return moveContexts(state, legionId).some(hasNormalMove);
 }
 
 /** The one check of a move (decide and legalIntents both use it): the move to make, or why not. */
@@ -113,12 +146,14 @@ export function checkMove(
       '7.0, errata 7.0',
     );
   }
-  const ctx = moveContext(state, legion.id);
-  const candidates = movesInThisGame(state, legion.id, ctx).filter(
+  const contexts = moveContexts(state, legion.id);
+  const candidates = movesInThisGame(state, legion.id).filter(
     (m) => m.land === intent.land && m.via === intent.via,
   );
   if (candidates.length === 0) {
-    const standard = legalMoves(ctx).some((m) => m.land === intent.land && m.via === intent.via);
+    const standard = contexts.some((ctx) =>
+      legalMoves(ctx).some((m) => m.land === intent.land && m.via === intent.via),
+    );
     if (standard && state.ce !== null) {
       const hop =
         legion.characters.includes('Titan') &&
@@ -134,7 +169,7 @@ export function checkMove(
           )
         : reject('illegalMove', `Your power (${power.name}) does not allow this move.`, `CE ${power.id}`);
     }
-    return { rejected: whyNot(ctx, intent) };
+    return { rejected: whyNot(contexts, intent) };
   }
   const entry = intent.entry ?? null;
   const chosen =
@@ -165,14 +200,21 @@ export function checkMove(
 }
 
 /** 8.1, 8.2: what a move may show. A Tower Teleport shows one Lord of the legion, the mover's choice (8.1: "the
- *  identity of the Lord ... that allows such a move"); a Titan Teleport shows the Titan (8.2); a normal move
- *  shows nothing. */
+ *  identity of the Lord ... that allows such a move"), unless no Lord allows it (CE 27 M1); a Titan Teleport shows
+ *  the Titan (8.2); a normal move shows nothing. */
 function revealProblem(
   move: LegionMove,
   characters: readonly CharacterName[],
   reveal: CharacterName | undefined,
 ): Rejection | null {
   if (reveal === undefined) return null;
+  if (move.showsNoLord === true) {
+    return rejection(
+      'illegalMove',
+      'This Tower Teleport needs no Lord, so it shows none; name no character to show.',
+      'CE 27 M1',
+    );
+  }
   if (move.via === 'towerTeleport') {
     const lords = towerTeleportLords(characters);
     return lords.includes(reveal)
@@ -189,10 +231,13 @@ function revealProblem(
   return rejection('illegalMove', 'A normal move reveals nothing; name no character to show.', '8.1, 8.2');
 }
 
-/** A player's words for a move that is not in the list. */
-function whyNot(ctx: MoveContext, intent: IntentOf<'moveLegion'>): Rejection {
+/** A player's words for a move that is not in the list (`contexts`: one per number the legion may move with). */
+function whyNot(contexts: readonly MoveContext[], intent: IntentOf<'moveLegion'>): Rejection {
+  const ctx = contexts.find((c) => c.roll === TELEPORT_ROLL) ?? contexts[0];
+  if (ctx === undefined) throw new Error('a legion moves with at least one number');
+  const rolls = contexts.map((c) => c.roll).join(' or ');
   if (intent.via !== 'normal' && ctx.roll !== TELEPORT_ROLL) {
-    return rejection('illegalMove', `Teleporting needs a movement roll of 6, not ${ctx.roll}.`, '8.1, 8.2');
+    return rejection('illegalMove', `Teleporting needs a movement roll of 6, not ${rolls}.`, '8.1, 8.2');
   }
   if (intent.via !== 'normal' && ctx.teleportUsed) {
     return rejection('illegalMove', 'Only one legion may teleport in a movement phase.', '8.0');
@@ -219,19 +264,20 @@ function whyNot(ctx: MoveContext, intent: IntentOf<'moveLegion'>): Rejection {
   }
   return rejection(
     'illegalMove',
-    `With a roll of ${ctx.roll} this legion cannot reach land ${intent.land} from ${ctx.from} following the signs.`,
+    `With a roll of ${rolls} this legion cannot reach land ${intent.land} from ${ctx.from} following the signs.`,
     '7.1-7.5, Movement Chart',
   );
 }
 
-/** 8.1, 8.2: the lord shown for a Tower Teleport (the mover's choice, by default the least telling one), the
- *  Titan for a Titan Teleport. */
+/** 8.1, 8.2: the lord shown for a Tower Teleport (the mover's choice, by default the least telling one; none
+ *  when none is needed, CE 27 M1), the Titan for a Titan Teleport. */
 function revealedBy(
   move: LegionMove,
   characters: readonly CharacterName[],
   chosen: CharacterName | undefined,
 ): CharacterName[] {
   if (move.via === 'titanTeleport') return ['Titan'];
+  if (move.showsNoLord === true) return [];
   if (move.via === 'towerTeleport') {
     const lord = chosen ?? towerTeleportLord(characters);
     if (lord === null) throw new Error('a tower teleport without a lord');
@@ -306,7 +352,7 @@ export function doneMovingProblem(state: GameState, player: PlayerId): Rejection
   const turn = currentTurn(state);
   const legions = legionsOf(state, player);
   if (turn.moves.length === 0) {
-    const movable = legions.find((l) => hasNormalMove(moveContext(state, l.id)));
+    const movable = legions.find((l) => canMoveNormally(state, l.id));
     if (movable !== undefined) {
       return rejection(
         'mustMove',
@@ -316,7 +362,7 @@ export function doneMovingProblem(state: GameState, player: PlayerId): Rejection
     }
   }
   for (const group of stackedSplitGroups(state)) {
-    const movable = group.legions.find((id) => hasNormalMove(moveContext(state, id)));
+    const movable = group.legions.find((id) => canMoveNormally(state, id));
     if (movable !== undefined) {
       return rejection(
         'mustMove',
@@ -357,7 +403,9 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
         entry: m.entry,
       } as const;
       intents.push(move);
-      if (m.via === 'towerTeleport') for (const reveal of others) intents.push({ ...move, reveal });
+      if (m.via === 'towerTeleport' && m.showsNoLord !== true) {
+        for (const reveal of others) intents.push({ ...move, reveal });
+      }
     }
   }
   for (const m of currentTurn(state).moves) intents.push({ type: 'undoMove', legion: m.legion });

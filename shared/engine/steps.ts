@@ -20,6 +20,7 @@ import {
   maneuverStarted,
 } from './battle/sequence';
 import {
+  attackKept,
   carryOverIntents,
   decideAssignCarryOver,
   decideDoneStriking,
@@ -60,12 +61,12 @@ import {
 } from './negotiation';
 import { decideReinforce, reinforcementIntents } from './reinforcement';
 import { reject } from './rejections';
-import { afterAngels, awardPoints, resolveEngagement } from './resolution';
+import { afterAngels, angelsOfScore, awardPoints, resolveEngagement } from './resolution';
 import { availableColors, decideChooseColor, decideRollTower } from './setup';
 import { decideSplit, firstSplitPending, splitIntents } from './split';
 import { decideSummon, summonIntents } from './summon';
 import { decideEndTurn } from './turn';
-import type { Dice, EngagementScore, GameState, PlayerId, Step, StepKind } from './types';
+import type { Dice, EngagementScore, GameState, PendingAttack, PlayerId, Step, StepKind } from './types';
 
 export type StepOf<K extends StepKind> = Extract<Step, { readonly kind: K }>;
 
@@ -196,6 +197,17 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     decide: (state, step, intent, dice) => {
       if (intent.type !== 'usePower') return null;
       const decision = powerById(step.power).decide?.(state, step.actor, intent, dice) ?? null;
+      const scored = step.scored;
+      if (decision !== null && !('rejected' in decision) && scored !== undefined) {
+        // 2.5.6.8: once the power asks nothing more (begins no other step), the Angels of the points scored.
+        const asksMore = decision.events.some((e) => e.type === 'stepBegan');
+        return asksMore ? decision : then(state, decision, (s) => angelsOfScore(s, scored));
+      }
+      const attack = step.attack;
+      if (decision !== null && attack !== undefined) {
+        // CE Titan: the attack rolled twice is resolved with the roll the power kept (battle/strikePhase.ts).
+        return then(state, decision, (s) => attackKept(s, attack, keptRoll(decision, attack)));
+      }
       const scoring = step.scoring;
       if (decision === null || scoring === undefined) return decision;
       // 2.5.6.8: the points the power decided on are scored, then the resolution goes on (resolution.ts).
@@ -374,14 +386,14 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
         ...(started ? [] : [CONCEDE]),
       ];
     },
-    decide: (state, step, intent) => {
+    decide: (state, step, intent, dice) => {
       switch (intent.type) {
         case 'moveCharacter':
           return decideMoveCharacter(state, intent);
         case 'resetManeuver':
           return decideResetManeuver(state, step.side);
         case 'doneManeuvering':
-          return decideDoneManeuvering(state, step.side);
+          return decideDoneManeuvering(state, step.side, dice);
         case 'concede':
           return decideManeuverConcession(state, step.side);
         case 'summon':
@@ -413,9 +425,9 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     rule: 'Complete Sequence 2.5.6.4.x.3.1',
     withdrawal: false,
     choices: () => [CONCEDE, PASS],
-    decide: (state, step, intent) => {
+    decide: (state, step, intent, dice) => {
       if (intent.type === 'concede') return { events: concede(state, step.side) };
-      if (intent.type === 'pass') return decideDriftPass(state, step.actor, step.side);
+      if (intent.type === 'pass') return decideDriftPass(state, step.actor, step.side, dice);
       return null;
     },
     onRefusal: () => CONCEDE,
@@ -521,6 +533,15 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     onRefusal: () => WITHDRAW,
   },
 };
+
+/** The roll a power kept of an attack rolled twice: its last `powerUsed` event's `data.picked` (types.ts Step). */
+function keptRoll(decision: Decision, attack: PendingAttack): readonly number[] {
+  const first = attack.rolls[0] ?? [];
+  if ('rejected' in decision) return first;
+  const used = decision.events.filter((e) => e.type === 'powerUsed').at(-1);
+  const picked = used?.type === 'powerUsed' ? used.data.picked : undefined;
+  return Array.isArray(picked) ? picked.map(Number) : first;
+}
 
 /** The points a power's scoring decision settled on: its last `powerUsed` event's `data.points` (types.ts Step). */
 function decidedPoints(decision: Decision, scoring: EngagementScore): number {

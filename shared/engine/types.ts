@@ -180,6 +180,20 @@ export interface ActiveEngagement extends PendingEngagement {
   readonly result: EngagementResult | null;
 }
 
+/** A strike or rangestrike declared and rolled twice, one roll to be kept (ce/power.ts `rollStrike`'s `either`):
+ *  the attack as declared, both rolls in the order rolled, and the strike step to go back to. */
+export interface PendingAttack {
+  readonly rangestrike: boolean;
+  readonly striker: BattleCharacterId;
+  readonly target: BattleCharacterId;
+  readonly strikeNumber: number;
+  readonly dice: number;
+  /** CE Titan: the attack's first hits that do not count (battle/position.ts `attackHits`); absent: none. */
+  readonly discounted?: number;
+  readonly rolls: readonly (readonly number[])[];
+  readonly resume: 'strike' | 'counterstrike';
+}
+
 /** 2.5.6.8: what the victor of an engagement scores (scoring.ts engagementPoints). */
 export interface EngagementScore {
   readonly player: PlayerId;
@@ -258,6 +272,12 @@ export type Step =
       /** The engagement's points awaiting the decision (2.5.6.8; 46 REPUBLICAN B1): the power's `powerUsed` event
        *  carries the points to score in `data.points`, then the engagement's resolution goes on (steps.ts). */
       readonly scoring?: EngagementScore;
+      /** The engagement's points just scored, the Angels they earn not yet taken (2.5.6.8; 47 GLADIATOR M2, B2):
+       *  once the power's decision begins no further step, the Angels are offered (steps.ts). */
+      readonly scored?: EngagementScore;
+      /** An attack rolled twice awaiting the choice of the roll kept (27 MULTI-CHOICE B1): the power's `powerUsed`
+       *  event carries the kept roll in `data.picked`, then the attack is resolved (battle/strikePhase.ts). */
+      readonly attack?: PendingAttack;
     }
   /** 1.3.1.1: each player not yet assigned a tower makes a tower roll, in seat order. */
   | { readonly kind: 'rollTower'; readonly actor: PlayerId }

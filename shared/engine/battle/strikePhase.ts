@@ -3,7 +3,7 @@
 // carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
 // only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
 // removed, the end-of-battle check) is in sequence.ts.
-import { strikeRolls } from '../ce/hooks';
+import { enemyStrikesFirst, strikeRolls } from '../ce/hooks';
 import { attemptConcession, concede } from '../concession';
 import {
   battleCharacter,
@@ -16,12 +16,12 @@ import type { Decision, GameEvent } from '../events';
 import { andThen } from '../evolve';
 import type { Intent, IntentOf } from '../intents';
 import { reject, rejection } from '../rejections';
-import type { BattleState, Dice, GameState, Rejection } from '../types';
+import type { BattleState, Dice, GameState, PendingAttack, PowerId, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
-import type { BattleCharacterId, BattleSide } from './position';
-import { hits, opponent } from './position';
+import type { BattleCharacterId, BattlePosition, BattleSide, StrikeOption } from './position';
+import { attackHits, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
-import { endStrikePhase, momentEvents } from './sequence';
+import { beginStrikes, endStrikePhase } from './sequence';
 import { strikeOptions } from './strike';
 
 /** The striking side's characters that have not struck this strike phase and stand on the board. */
@@ -100,29 +100,106 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
     );
   }
   // CE Titan: a power may roll the attack its own way (ce/hooks.ts); the events record every die.
-  const { rolls, events: rolled } = strikeRolls(state, battleCharacter(battle, intent.striker), option, dice);
-  const carryOver = legalCarryOverAllocations(pos, intent.striker, option, rolls).some((a) => a.length > 0);
-  const step = state.step as Extract<GameState['step'], { kind: 'strike' | 'counterstrike' }>;
+  const striker = battleCharacter(battle, intent.striker);
+  const { rolls, events: rolled, either } = strikeRolls(state, striker, option, dice);
+  const step = state.step as StrikeStep;
+  if (either !== null)
+    return {
+      events: [
+        ...rolled,
+        keepOneStep(step, either, { ...option, striker: intent.striker, rangestrike: false }),
+      ],
+    };
+  return { events: [...rolled, ...struck(pos, step, intent.striker, option, rolls)] };
+}
+
+type StrikeStep = Extract<GameState['step'], { kind: 'strike' | 'counterstrike' }>;
+
+/** 12.2–12.4: a strike rolled: its hits, then the carry-over to allocate or the strike step again. */
+function struck(
+  pos: BattlePosition,
+  step: StrikeStep,
+  striker: BattleCharacterId,
+  option: StrikeOption,
+  rolls: readonly number[],
+): GameEvent[] {
+  const carryOver = legalCarryOverAllocations(pos, striker, option, rolls).some((a) => a.length > 0);
   const next: GameEvent = carryOver
     ? {
         type: 'stepBegan',
         step: { kind: 'carryOver', actor: step.actor, side: step.side, resume: step.kind },
       }
     : { type: 'stepBegan', step };
+  return [
+    {
+      type: 'strikeRolled',
+      striker,
+      option,
+      rolls: [...rolls],
+      hits: attackHits(rolls, option),
+      carryOver,
+    },
+    next,
+  ];
+}
+
+/** 13.x: a rangestrike rolled: its hits, then the strike step again. */
+function rangestruck(
+  step: StrikeStep,
+  attack: Omit<PendingAttack, 'rolls' | 'resume' | 'rangestrike'>,
+  rolls: readonly number[],
+): GameEvent[] {
+  return [
+    {
+      type: 'rangestrikeRolled',
+      striker: attack.striker,
+      target: attack.target,
+      strikeNumber: attack.strikeNumber,
+      dice: attack.dice,
+      rolls: [...rolls],
+      hits: attackHits(rolls, attack),
+    },
+    { type: 'stepBegan', step },
+  ];
+}
+
+/** CE Titan (ce/power.ts `rollStrike`'s `either`): the attack was rolled twice; its striker's owner keeps one
+ *  roll (the power's `powerDecision` step), then `attackKept` resolves it. */
+function keepOneStep(
+  step: StrikeStep,
+  either: { readonly power: PowerId; readonly rolls: readonly (readonly number[])[] },
+  attack: Omit<PendingAttack, 'rolls' | 'resume'>,
+): GameEvent {
+  const [first = [], second = []] = either.rolls;
+  const described = (rolls: readonly number[]) =>
+    `${rolls.join(', ')}: ${attackHits(rolls, attack)} hit${attackHits(rolls, attack) === 1 ? '' : 's'}`;
   return {
-    events: [
-      ...rolled,
-      {
-        type: 'strikeRolled',
-        striker: intent.striker,
-        option,
-        rolls,
-        hits: hits(rolls, option.strikeNumber),
-        carryOver,
-      },
-      next,
-    ],
+    type: 'stepBegan',
+    step: {
+      kind: 'powerDecision',
+      actor: step.actor,
+      power: either.power,
+      question: `Keep the first roll (${described(first)}) or the second (${described(second)})?`,
+      attack: { ...attack, rolls: either.rolls, resume: step.kind },
+    },
   };
+}
+
+/** CE Titan: the attack rolled twice, resolved with the roll kept (`powerDecision` with `attack`, steps.ts). */
+export function attackKept(state: GameState, attack: PendingAttack, rolls: readonly number[]): GameEvent[] {
+  const battle = requireBattle(state);
+  const striker = battleCharacter(battle, attack.striker);
+  if (striker === null) throw new Error(`no striker ${attack.striker}`);
+  const step: StrikeStep = {
+    kind: attack.resume,
+    actor: ownerOfSide(requireEngagement(state), striker.side),
+    side: striker.side,
+  };
+  if (attack.rangestrike) return rangestruck(step, attack, rolls);
+  const pos = battlePosition(battle);
+  const option = findStrikeOption(pos, attack.striker, attack);
+  if (option === null) throw new Error('the pending strike is no longer an option');
+  return struck(pos, step, attack.striker, option, rolls);
 }
 
 /** 13.0–13.5: a rangestrike by the phasing player, declared as one of its legal options; no carry-over. */
@@ -158,27 +235,22 @@ export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrik
       '13.1–13.3, errata 11.7/13.3',
     );
   }
-  const { rolls, events: rolled } = strikeRolls(
-    state,
-    battleCharacter(requireBattle(state), intent.striker),
-    option,
-    dice,
-  );
-  return {
-    events: [
-      ...rolled,
-      {
-        type: 'rangestrikeRolled',
-        striker: intent.striker,
-        target: option.target,
-        strikeNumber: option.strikeNumber,
-        dice: option.dice,
-        rolls,
-        hits: hits(rolls, option.strikeNumber),
-      },
-      { type: 'stepBegan', step: state.step },
-    ],
+  const {
+    rolls,
+    events: rolled,
+    either,
+  } = strikeRolls(state, battleCharacter(requireBattle(state), intent.striker), option, dice);
+  const attack = {
+    striker: intent.striker,
+    target: option.target,
+    strikeNumber: option.strikeNumber,
+    dice: option.dice,
+    ...(option.discounted === undefined ? {} : { discounted: option.discounted }),
   };
+  const step = state.step;
+  if (either !== null)
+    return { events: [...rolled, keepOneStep(step, either, { ...attack, rangestrike: true })] };
+  return { events: [...rolled, ...rangestruck(step, attack, rolls)] };
 }
 
 /** 2.5.6.4.x.4.3, errata 12.4: the legal allocations of the pending carry-over, as intents ([] first). */
@@ -235,18 +307,14 @@ export function decideDoneStriking(state: GameState, dice: Dice): Decision {
   if (owed.length > 0) {
     return reject('mustStrike', `These characters must still strike: ${owed.join(', ')}.`, '12.0, 12.1');
   }
-  if (step.kind === 'strike') {
-    const other = opponent(step.side);
-    const actor = ownerOfSide(requireEngagement(state), other);
-    const begun: GameEvent[] = [{ type: 'strikePhaseBegan', side: other, counterstrike: true }];
-    return {
-      events: [
-        // CE Titan: what the powers do as the counterstrikes begin (ce/hooks.ts).
-        ...andThen(state, begun, (s) => momentEvents(s, { kind: 'counterstrikes', side: other }, dice)),
-        { type: 'stepBegan', step: { kind: 'counterstrike', actor, side: other } },
-      ],
-    };
+  // CE Titan (53 B1): the enemy may strike first in the phasing side's strike phase; the phasing side's strikes
+  // then follow the counterstrikes, and end the phase.
+  const reversed = enemyStrikesFirst(battlePosition(battle), battle.phasing);
+  if (step.kind === 'strike' && !reversed) {
+    const begun: GameEvent[] = [{ type: 'strikePhaseBegan', side: opponent(step.side), counterstrike: true }];
+    return { events: andThen(state, begun, (s) => beginStrikes(s, 'counterstrike', dice)) };
   }
+  if (step.kind === 'counterstrike' && reversed) return { events: beginStrikes(state, 'strike', dice) };
   return { events: endStrikePhase(state) };
 }
 

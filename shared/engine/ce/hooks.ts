@@ -8,10 +8,10 @@ import { opponent } from '../battle/position';
 import { ownerOfSide } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
 import type { Intent } from '../intents';
-import type { LegionMove } from '../movement';
+import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
-import type { Dice, EngagementScore, GameState, Legion, PlayerId } from '../types';
-import type { Power, StrikeContext, StrikeFactorsParts } from './power';
+import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId, PowerMemory } from '../types';
+import type { AttackRoll, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
 /** The player's power, or null (not the variant, or none assigned yet). */
@@ -54,12 +54,17 @@ export function startingLegions(power: Power | null, standard: readonly Characte
 export function powerMoves(
   state: GameState,
   legion: Legion,
-  roll: number,
+  context: MoveContext,
   moves: LegionMove[],
 ): LegionMove[] {
   const power = powerOf(state, legion.owner);
   const hook = power?.moves;
-  return hook === undefined ? moves : hook({ state, legion, roll }, moves);
+  return hook === undefined ? moves : hook({ state, legion, roll: context.roll, context }, moves);
+}
+
+/** CE M hooks: the numbers the player's legions may move with this turn (6.2: the one movement roll). */
+export function movementNumbers(state: GameState, player: PlayerId, roll: number): number[] {
+  return powerOf(state, player)?.movementNumbers?.(state, player, roll) ?? [roll];
 }
 
 // ---------------------------------------------------------------- the battle
@@ -124,19 +129,67 @@ export function throughTrees(pos: BattlePosition, c: BattleCharacter): boolean {
   return sidePower(pos, c.side)?.throughTrees?.(pos, c) === true;
 }
 
-/** CE B hooks: the rolls of an attack by `striker` (its power may roll its own way; the events record it). */
+/** CE B hooks: the rolls of an attack by `striker`: its power may roll its own way (`rollStrike`), then the powers of
+ *  the battle's two players may have the roll made again (`attackRoll`, lower number outermost); the events record
+ *  every die. When the striker's power leaves its owner a choice of two rolls (`either`, and no `attackRoll` made
+ *  the roll again), those rolls with the power's number. */
 export function strikeRolls(
   state: GameState,
   striker: BattleCharacter | null,
   option: { readonly dice: number; readonly strikeNumber: number },
   dice: Dice,
-): { readonly rolls: number[]; readonly events: GameEvent[] } {
+): {
+  readonly rolls: number[];
+  readonly events: GameEvent[];
+  readonly either: { readonly power: PowerId; readonly rolls: readonly (readonly number[])[] } | null;
+} {
   const engagement = state.engagement;
-  if (striker === null || engagement === null) return { rolls: dice.roll(option.dice), events: [] };
+  if (striker === null || engagement === null) {
+    return { rolls: dice.roll(option.dice), events: [], either: null };
+  }
   const player = ownerOfSide(engagement, striker.side);
-  const hook = powerOf(state, player)?.rollStrike;
-  if (hook === undefined) return { rolls: dice.roll(option.dice), events: [] };
-  return hook(state, player, option.dice, option.strikeNumber, dice);
+  const own = powerOf(state, player)?.rollStrike;
+  let calls = 0;
+  let roll = (): AttackRoll => {
+    const again = calls++ > 0;
+    return own === undefined
+      ? { rolls: dice.roll(option.dice), events: [] }
+      : own(state, player, option.dice, option.strikeNumber, dice, striker, again);
+  };
+  const players = [engagement.attackerOwner, engagement.defenderOwner];
+  for (const owner of players.sort((a, b) => (powerOf(state, b)?.id ?? 0) - (powerOf(state, a)?.id ?? 0))) {
+    const hook = powerOf(state, owner)?.attackRoll;
+    if (hook === undefined) continue;
+    const inner = roll;
+    const ctx = {
+      state,
+      owner,
+      strikerOwner: player,
+      striker,
+      count: option.dice,
+      strikeNumber: option.strikeNumber,
+      dice,
+    };
+    roll = () => hook(ctx, inner);
+  }
+  const { rolls, events, either } = roll();
+  const power = powerOf(state, player);
+  return {
+    rolls,
+    events,
+    either: either === undefined || power === null ? null : { power: power.id, rolls: either },
+  };
+}
+
+/** CE B hooks: how many of an attack's first hits do not count, as the target's power says (0 otherwise). */
+export function discountedHits(ctx: StrikeContext): number {
+  if (!isCeBattle(ctx.pos)) return 0;
+  const hook = sidePower(ctx.pos, ctx.target.side)?.hitsDiscounted;
+  if (hook === undefined) return 0;
+  return Math.max(
+    0,
+    hook(ctx, (c, hazard) => nativeTo(ctx.pos, c.side, c.type, hazard)),
+  );
 }
 
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */
@@ -166,13 +219,20 @@ export function rangestrikeRange(pos: BattlePosition, c: BattleCharacter, skill:
 
 // ---------------------------------------------------------------- decisions
 
-/** The `usePower` intents open to the player now (legal.ts adds them to the step's choices). */
+/** The `usePower` intents open to the player now (legal.ts adds them to the step's choices): his power's, and
+ *  those another player's power opens to him (`othersChoices`). */
 export function powerChoices(state: GameState, player: PlayerId): Intent[] {
-  return powerOf(state, player)?.choices?.(state, player) ?? [];
+  const own = powerOf(state, player)?.choices?.(state, player) ?? [];
+  const others = state.players.flatMap((p) => {
+    if (p.id === player) return [];
+    return powerOf(state, p.id)?.othersChoices?.(state, p.id, player) ?? [];
+  });
+  return [...own, ...others];
 }
 
-/** The step's actor's `usePower` intent, handed to his power (decide.ts), or null when it takes none. The power
- *  accepts only what its `choices` lists (style 4: one source of legality). */
+/** The step's actor's `usePower` intent, handed to his power (decide.ts), or, when it takes none, to the power
+ *  of another player that opens this act to him; null when none takes it. The power accepts only what its
+ *  `choices` (`othersChoices`) lists (style 4: one source of legality). */
 export function decidePowerUse(
   state: GameState,
   player: PlayerId,
@@ -180,7 +240,17 @@ export function decidePowerUse(
   dice: Dice,
 ): Decision | null {
   if (intent.type !== 'usePower') return null;
-  return powerOf(state, player)?.decide?.(state, player, intent, dice) ?? null;
+  const own = powerOf(state, player)?.decide?.(state, player, intent, dice) ?? null;
+  if (own !== null) return own;
+  for (const p of state.players) {
+    if (p.id === player) continue;
+    const power = powerOf(state, p.id);
+    const opened = power?.othersChoices?.(state, p.id, player) ?? [];
+    if (opened.some((i) => i.type === 'usePower' && i.act === intent.act)) {
+      return power?.decide?.(state, player, intent, dice) ?? null;
+    }
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- musters, movement rolls and scores
@@ -194,6 +264,22 @@ export function powerRecruits(
 ): RecruitOption[] {
   const hook = powerOf(state, legion.owner)?.recruits;
   return hook === undefined ? options : hook({ state, legion, terrain }, options);
+}
+
+/** CE M hooks ("recruit from the dead"): the stacks a legion musters from: the caretaker's, and for a creature the
+ *  caretaker has none left of that the owner's power lets him take from the dead (`fromTheDead`), the dead pile's. */
+export function recruitStock(
+  state: GameState,
+  legion: Legion,
+  terrain: Terrain,
+): Readonly<Partial<Record<CharacterName, number>>> {
+  const hook = powerOf(state, legion.owner)?.fromTheDead;
+  if (hook === undefined) return state.caretaker;
+  const stock: Partial<Record<CharacterName, number>> = { ...state.caretaker };
+  for (const [name, dead] of Object.entries(state.deadPile) as [CharacterName, number][]) {
+    if ((stock[name] ?? 0) <= 0 && dead > 0 && hook({ state, legion, terrain }, name)) stock[name] = dead;
+  }
+  return stock;
 }
 
 /** CE M hooks: the player's movement roll (or mulligan) as his power makes it, or null for the standard one. */
@@ -221,4 +307,48 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
     if (events !== null) return events;
   }
   return null;
+}
+
+/** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
+export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
+  return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
+}
+
+// ---------------------------------------------------------------- what a player sees, fixed rolls, the strike order
+
+/** CE M hooks: may `viewer` see the contents of another player's legion (his power says; 4.5: never otherwise)? */
+export function seesContents(state: GameState, viewer: PlayerId, legion: Legion): boolean {
+  return powerOf(state, viewer)?.seesContents?.(state, viewer, legion) === true;
+}
+
+/** The player's power memory as `viewer` may see it: the keys his power keeps secret go to him alone. */
+export function memorySeenBy(
+  state: GameState,
+  player: PlayerId,
+  viewer: PlayerId | null,
+  memory: PowerMemory,
+): PowerMemory {
+  const secret = powerOf(state, player)?.secretMemory;
+  if (secret === undefined || viewer === player) return memory;
+  return Object.fromEntries(Object.entries(memory).filter(([key]) => !secret.includes(key)));
+}
+
+/** CE M hooks: a roll some player's power has fixed for `player`'s movement roll (lower number first), or null. */
+export function fatedRoll(
+  state: GameState,
+  player: PlayerId,
+): { readonly roll: number; readonly events: GameEvent[] } | null {
+  const owners = state.players
+    .map((p) => ({ owner: p.id, power: powerOf(state, p.id) }))
+    .sort((a, b) => (a.power?.id ?? 0) - (b.power?.id ?? 0));
+  for (const { owner, power } of owners) {
+    const fated = power?.fatedRoll?.(state, owner, player) ?? null;
+    if (fated !== null) return fated;
+  }
+  return null;
+}
+
+/** CE B hooks: in `side`'s strike phase, does the enemy strike first (its power says)? */
+export function enemyStrikesFirst(pos: BattlePosition, side: BattleSide): boolean {
+  return sidePower(pos, side)?.enemyStrikesFirst?.(pos, side) === true;
 }

@@ -1,5 +1,5 @@
 // The variant's frame on the masterboard (CE general notes), then the powers' M hooks (hooks.ts powerMoves).
-import { isTowerLand, type LegionMove } from '../movement';
+import { isTowerLand, type LegionMove, type MoveContext } from '../movement';
 import type { GameState, Legion } from '../types';
 import { powerMoves } from './hooks';
 
@@ -20,10 +20,10 @@ function towerHopOnFirstTurn(state: GameState, legion: Legion, move: LegionMove)
 export function variantMoves(
   state: GameState,
   legion: Legion,
-  roll: number,
+  context: MoveContext,
   moves: LegionMove[],
 ): LegionMove[] {
   if (state.ce === null) return moves;
   const frame = moves.filter((m) => !towerHopOnFirstTurn(state, legion, m));
-  return powerMoves(state, legion, roll, frame);
+  return powerMoves(state, legion, context, frame);
 }

@@ -22,17 +22,24 @@
 //   secret choice stays secret (view.ts `visibleTo`). `words` on the event is the history's sentence; `data.rolls`
 //   every die the act rolled, in the order rolled (the server checks the log's dice against the committed seed:
 //   server/rooms/dice.ts rollsInEvents; a die rolled and shown nowhere fails that check); `data.picked` a die
-//   the act picks from ones already shown, so the `movementRolled` that follows it is not a new roll. A
+//   the act picks from ones already shown, so the `movementRolled` that follows it is not a new roll (an attack's
+//   rolls kept, so the `strikeRolled` or `rangestrikeRolled` that follows is not either). A
 //   `usePower` sent at any step goes to the sender's power when the step itself takes no such intent (decide.ts);
 //   a power that must ask at a point of the sequence begins the step 'powerDecision' (its `choices` and `decide`).
 // Imports: a power may use the vocabulary (types.ts, battle/position.ts, battle/hazards.ts, data/) and the rules
 // that do not call the hooks; the modules that do (battle/strike.ts, maneuver.ts, rangestrike.ts, drift.ts,
 // movementPhase.ts, setup.ts, steps.ts) would close an import cycle (Biome's noImportCycles refuses it).
 import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/types';
-import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
+import type {
+  BattleCharacter,
+  BattleCharacterId,
+  BattlePosition,
+  BattleSide,
+  Passage,
+} from '../battle/position';
 import type { Decision, EventOf, GameEvent } from '../events';
 import type { Intent, IntentOf } from '../intents';
-import type { LegionMove } from '../movement';
+import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
 import type {
   Dice,
@@ -44,6 +51,7 @@ import type {
   PowerMemory,
   PowerValue,
 } from '../types';
+import type { Nativity } from './battleTerrain';
 
 export type { PowerId, PowerMemory, PowerValue };
 export const FIRST_POWER: PowerId = 10;
@@ -81,11 +89,34 @@ export interface StrikeContext {
   readonly rangestrike: boolean;
 }
 
+/** An attack's dice as rolled: the rolls kept, and events recording any others (each die once, in order); or,
+ *  with `either` (the striker's `rollStrike`), two rolls of which the striker's owner keeps one: a `powerDecision`
+ *  step carrying the attack, which the power's `powerUsed` ends with the kept roll in `data.picked`
+ *  (battle/strikePhase.ts `attackKept`). */
+export interface AttackRoll {
+  readonly rolls: number[];
+  readonly events: GameEvent[];
+  readonly either?: readonly [readonly number[], readonly number[]];
+}
+
+/** An attack about to be rolled in a battle the power's owner fights: `striker` of `strikerOwner`'s legion. */
+export interface AttackRollContext {
+  readonly state: GameState;
+  readonly owner: PlayerId;
+  readonly strikerOwner: PlayerId;
+  readonly striker: BattleCharacter;
+  readonly count: number;
+  readonly strikeNumber: number;
+  readonly dice: Dice;
+}
+
 /** A legion about to move on the masterboard, with the standard legal moves computed for it. */
 export interface MovesContext {
   readonly state: GameState;
   readonly legion: Legion;
   readonly roll: number;
+  /** The movement.ts context the standard moves were computed from (for this `roll`). */
+  readonly context: MoveContext;
 }
 
 /** A legion of the owner about to muster (or reinforce) in a land of `terrain`. */
@@ -96,11 +127,38 @@ export interface RecruitContext {
 }
 
 /** A moment of a battle at which powers act (sequence.ts, strikePhase.ts): before `side`'s maneuver phase; as
- *  `side`'s counterstrikes begin; at the end of a strike phase in which `side` was phasing (the slain removed). */
+ *  `side`'s strikes or counterstrikes begin (with the attacks it may make); at the end of a strike phase in which `side` was phasing (the slain removed). */
 export type BattleMoment =
   | { readonly kind: 'beforeManeuver'; readonly side: BattleSide }
-  | { readonly kind: 'counterstrikes'; readonly side: BattleSide }
+  | {
+      readonly kind: 'strikes' | 'counterstrikes';
+      readonly side: BattleSide;
+      readonly attacks: readonly SideAttack[];
+    }
   | { readonly kind: 'endOfStrikePhase'; readonly side: BattleSide };
+
+/** One of a side's characters that may attack as its strikes (counterstrikes) begin, with the most dice any of its
+ *  attacks (strikes, and for the phasing side rangestrikes) rolls. */
+export interface SideAttack {
+  readonly striker: BattleCharacterId;
+  readonly dice: number;
+}
+
+/** One character's thrown attack in a volley (CE 42 B2): a rangestrike of `dice` dice at `skill` more (or less)
+ *  than its Skill-factor, made even in contact, with none of a Warlock's privileges. */
+export interface Thrown {
+  readonly dice: number;
+  readonly skill: number;
+}
+
+/** Ranged attacks every character of a side makes at a moment of the battle, each at every enemy it may
+ *  rangestrike (battle/volley.ts): `name` in the history, `act` on the event, and each character's attack (null:
+ *  none). */
+export interface Volley {
+  readonly name: string;
+  readonly act: string;
+  readonly thrown: (c: BattleCharacter) => Thrown | null;
+}
 
 export interface Power extends PowerEntry {
   // ---------------------------------------------------------------- S: set-up
@@ -133,19 +191,36 @@ export interface Power extends PowerEntry {
     mulligan: boolean,
     dice: Dice,
   ) => Decision | null;
-  /** The owner's attack (strike or rangestrike) of `count` dice: the rolls kept, and events recording any others. */
+  /** The owner's attack (strike or rangestrike) of `count` dice by `striker`: the rolls kept, and events recording any others;
+   *  or, with `either`, two rolls of which the owner keeps one (a `powerDecision` step carrying the attack, which
+   *  the power's `powerUsed` ends with the kept roll in `data.picked`; battle/strikePhase.ts resolves it); `again`
+   *  when another power has the attack rolled again (41 B1). */
   readonly rollStrike?: (
     state: GameState,
     player: PlayerId,
     count: number,
     strikeNumber: number,
     dice: Dice,
-  ) => { readonly rolls: number[]; readonly events: GameEvent[] };
+    striker: BattleCharacter,
+    again: boolean,
+  ) => AttackRoll;
+  /** Any attack (strike or rangestrike) in a battle the owner fights, his or his enemy's: the rolls kept, given
+   *  `roll`, which rolls it the striker's way (his power's `rollStrike`, or plainly) each time it is called. */
+  readonly attackRoll?: (ctx: AttackRollContext, roll: () => AttackRoll) => AttackRoll;
+  /** The numbers each of the owner's legions may move with this turn, given his movement roll (6.2). */
+  readonly movementNumbers?: (state: GameState, player: PlayerId, roll: number) => number[];
   /** What one of the owner's legions may muster (18.3–18.5; a reinforcement too), given the standard options. */
   readonly recruits?: (ctx: RecruitContext, options: RecruitOption[]) => RecruitOption[];
+  /** May one of the owner's legions muster (or reinforce with) this creature from the dead pile when the caretaker
+   *  has none left ("recruit from the dead": 13, 44, 47, 54, 65 M1/M2 and the like)? */
+  readonly fromTheDead?: (ctx: RecruitContext, creature: CharacterName) => boolean;
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The owner has just scored an engagement's points (2.5.6.8), before the Angels they earn: events beginning a
+   *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), events that begin
+   *  no step (the Angels follow at once), or null. */
+  readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
   /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
   readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
   /** May an enemy's character strike the owner's `target` (12.0; a rangestrike is not a strike)? */
@@ -166,6 +241,11 @@ export interface Power extends PowerEntry {
   ) => Passage;
   /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
   readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
+  /** How many of the first hits of an attack (strike or rangestrike) on the owner's `ctx.target` do not count;
+   *  `native` reads each side's nativity with its power (ce/hooks.ts `nativeTo`). */
+  readonly hitsDiscounted?: (ctx: StrikeContext, native: Nativity) => number;
+  /** The ranged attacks the owner's characters (fighting as `side`) make at a moment of the battle, or null. */
+  readonly volley?: (moment: BattleMoment, side: BattleSide) => Volley | null;
   /** The events of the owner's power (fighting as `side`) at a moment of the battle; `dice` where it may roll. */
   readonly atMoment?: (
     state: GameState,
@@ -173,9 +253,26 @@ export interface Power extends PowerEntry {
     moment: BattleMoment,
     dice: Dice | null,
   ) => GameEvent[];
+  /** May the owner see the contents of `legion` (another player's; 4.5 keeps them from him otherwise)? */
+  readonly seesContents?: (state: GameState, owner: PlayerId, legion: Legion) => boolean;
+  /** The keys of the owner's `memory` that only he may see (view.ts). */
+  readonly secretMemory?: readonly string[];
+  /** A roll the owner's power has fixed for `player`'s movement roll (not a mulligan): the roll and the events
+   *  showing it (the last one marks it `data.picked`), or null. */
+  readonly fatedRoll?: (
+    state: GameState,
+    owner: PlayerId,
+    player: PlayerId,
+  ) => { readonly roll: number; readonly events: GameEvent[] } | null;
+  /** In the strike phases of the owner's side (`side`), does the enemy strike first (his counterstrikes before
+   *  the owner's strikes)? */
+  readonly enemyStrikesFirst?: (pos: BattlePosition, side: BattleSide) => boolean;
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];
+  /** The `usePower` intents this power opens to another player (`player`, e.g. the owner's enemy in a battle),
+   *  decided by this power's `decide` with that player as the sender. */
+  readonly othersChoices?: (state: GameState, owner: PlayerId, player: PlayerId) => Intent[];
   /** The owner's `usePower` intent: its events (the last one need not be a step), a rejection, or null. */
   readonly decide?: (
     state: GameState,
@@ -183,6 +280,8 @@ export interface Power extends PowerEntry {
     intent: IntentOf<'usePower'>,
     dice: Dice,
   ) => Decision | null;
+  /** The words of a button sending one of this power's `usePower` intents (null: not one of its acts). */
+  readonly actWords?: (intent: IntentOf<'usePower'>) => string | null;
   /** Fold one of this power's `powerUsed` events (default: its `memory` is merged into the player's). */
   readonly apply?: (state: GameState, event: EventOf<'powerUsed'>) => GameState;
 }

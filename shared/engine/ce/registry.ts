@@ -1,11 +1,17 @@
 // The powers built so far, one module each (power.ts). Only these are drawn for the bidding (issue 17: powers not
 // built are simply not drawn). Adding a power: write its module in powers/, then list it here.
+import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
+import { gladiator } from './powers/gladiator';
+import { gypsy } from './powers/gypsy';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
+import { ladyLuck } from './powers/ladyLuck';
 import { marines } from './powers/marines';
+import { multiChoice } from './powers/multiChoice';
+import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
 import { viper } from './powers/viper';
@@ -15,10 +21,15 @@ export const BUILT_POWERS: readonly Power[] = [
   ent,
   marines,
   knights,
+  multiChoice,
   viper,
   regenerator,
   republican,
+  ladyLuck,
+  gypsy,
+  gladiator,
   hiLois,
+  ninja,
 ].sort((a, b) => a.id - b.id);
 
 const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
@@ -32,4 +43,13 @@ export function powerById(id: PowerId): Power {
 
 export function isBuilt(id: PowerId): boolean {
   return BY_ID.has(id);
+}
+
+/** The words of a button sending a power's act (the web client's label): the built power whose act it is. */
+export function powerActWords(intent: IntentOf<'usePower'>): string | null {
+  for (const power of BUILT_POWERS) {
+    const words = power.actWords?.(intent) ?? null;
+    if (words !== null) return words;
+  }
+  return null;
 }

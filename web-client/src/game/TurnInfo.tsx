@@ -3,6 +3,12 @@ import { Dice } from '../ui/Die';
 import { stepName } from './describe';
 import { useTable } from './table';
 
+/** The numbers the turn's legions may move with: the movement roll, or both of a power's two (CE 27 M2). */
+function movementNumbers(roll: number, memory: Readonly<Record<string, unknown>> | undefined): number[] {
+  const numbers = memory?.movementNumbers;
+  return Array.isArray(numbers) && numbers.length === 2 && numbers[0] === roll ? numbers.map(Number) : [roll];
+}
+
 export function TurnInfo() {
   const { view, me, name } = useTable();
   const actor = view.pending.actor;
@@ -24,7 +30,11 @@ export function TurnInfo() {
       )}
       {turn?.movementRoll != null && (
         <span className="roll">
-          rolled <Dice rolls={[turn.movementRoll]} label="Movement roll" />
+          rolled{' '}
+          <Dice
+            rolls={movementNumbers(turn.movementRoll, view.ce?.memory[turn.player])}
+            label="Movement roll"
+          />
         </span>
       )}
       <span className="step">— {stepName(view.pending.step)}</span>

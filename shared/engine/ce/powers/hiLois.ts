@@ -78,7 +78,10 @@ export const hiLois: Power = {
     const keepSecond = call === 'high' ? b > a : b < a;
     const rolls = keepSecond ? second : first;
     const words = `${call.toUpperCase()}: ${first.join(',')} (${a} hits) and ${second.join(',')} (${b} hits); ${rolls === first ? 'the first' : 'the second'} is kept.`;
-    return { rolls, events: [used(player, 'twoRolls', words, { rolls: [...first, ...second] })] };
+    return {
+      rolls,
+      events: [used(player, 'twoRolls', words, { rolls: [...first, ...second], picked: rolls })],
+    };
   },
   choices: (state, player) => {
     const step = state.step;
@@ -131,6 +134,12 @@ export const hiLois: Power = {
         ],
       };
     }
+    return null;
+  },
+  actWords: (intent) => {
+    const { die, call } = intent.args ?? {};
+    if (intent.act === 'take' && (die === 'high' || die === 'low')) return `Move with the ${die} die`;
+    if (intent.act === 'call' && (call === 'high' || call === 'low')) return `Say ${call.toUpperCase()}`;
     return null;
   },
   apply: (state, event) => {

@@ -93,6 +93,8 @@ describe('64 HI-&-LOIS', () => {
     });
     expect(ofType(events, 'strikeRolled')[0]).toMatchObject({ rolls: [3, 3, 1, 1, 1, 1], hits: 2 });
     expect(hitsOf(run, 'Bu01-2')).toBe(2);
+    // The server's dice check: both rolls once each, the kept one not again in the strike.
+    expect(rollsInEvents(events)).toEqual([1, 1, 1, 1, 1, 2, 3, 3, 1, 1, 1, 1]);
   });
 
   it('CE 64 B1: he says LOW before a roll, and the roll with fewer hits is kept', () => {
