@@ -2,8 +2,8 @@
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
 import type { CharacterName } from '../data/types';
-import { movementNumbers, powerMovementRoll, powerOf } from './ce/hooks';
-import { NO_TITAN_TOWER_HOP_RULE, variantMoves } from './ce/masterboard';
+import { movementNumbers, powerMovementRoll } from './ce/hooks';
+import { variantMoves, variantRefusal } from './ce/masterboard';
 import { beginEngagementPhase } from './engagementPhase';
 import type { Decision, GameEvent } from './events';
 import { foldEvents } from './evolve';
@@ -13,7 +13,6 @@ import type { LegionMove, MoveContext } from './movement';
 import {
   compareMoves,
   hasNormalMove,
-  isTowerLand,
   legalMoves,
   TELEPORT_ROLL,
   towerTeleportLord,
@@ -145,19 +144,7 @@ export function checkMove(
       legalMoves(ctx).some((m) => m.land === intent.land && m.via === intent.via),
     );
     if (standard && state.ce !== null) {
-      const hop =
-        legion.characters.includes('Titan') &&
-        intent.via === 'towerTeleport' &&
-        isTowerLand(intent.land) &&
-        playerOf(state, player).turnsTaken <= 1;
-      const power = powerOf(state, player);
-      return hop || power === null
-        ? reject(
-            'illegalMove',
-            'Your Titan cannot teleport from Tower to Tower on your first turn.',
-            NO_TITAN_TOWER_HOP_RULE,
-          )
-        : reject('illegalMove', `Your power (${power.name}) does not allow this move.`, `CE ${power.id}`);
+      return { rejected: variantRefusal(state, legion, contexts, intent.land, intent.via) };
     }
     return { rejected: whyNot(contexts, intent) };
   }

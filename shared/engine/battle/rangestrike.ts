@@ -4,7 +4,14 @@ import { CHARACTERS } from '../../data/characters';
 import { hexDistance, range } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { HexLabel } from '../../data/types';
-import { adjustStrike, nativeTo, rangestrikeRange, throughTrees } from '../ce/hooks';
+import {
+  adjustStrike,
+  mayRangestrike,
+  nativeTo,
+  rangestrikeRange,
+  sidePower,
+  throughTrees,
+} from '../ce/hooks';
 import { withArticle } from '../rejections';
 import { cliffBetween, skillOf, terrainAt } from './hazards';
 import { hazardCrossings, pathObstruction, rangestrikePaths } from './lineOfSight';
@@ -53,6 +60,14 @@ export function rangestrikeVerdict(
   const warlock = striker.type === 'Warlock';
   if (!CHARACTERS[striker.type].rangestrikes) {
     return refuse('13.0', `${withArticle(striker.type)} cannot rangestrike (no lightning bolt)`);
+  }
+  if (!mayRangestrike(pos, striker)) {
+    // CE Titan: the enemy's power takes the rangestrike away (48 IMMOBILISER B1).
+    const power = sidePower(pos, striker.side === 'attacker' ? 'defender' : 'attacker');
+    return refuse(
+      `CE ${power?.id ?? ''}`.trim(),
+      `${withArticle(striker.type)} cannot rangestrike against ${power?.name ?? 'this enemy'}`,
+    );
   }
   if (from === null) return refuse('13.0', 'the rangestriker is not on the battleland');
   if (inContact(pos, strikerId)) {

@@ -5,6 +5,7 @@ import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
 import { hiLois } from './powers/hiLois';
+import { immobiliser } from './powers/immobiliser';
 import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
 import { marines } from './powers/marines';
@@ -22,6 +23,7 @@ export const BUILT_POWERS: readonly Power[] = [
   viper,
   regenerator,
   republican,
+  immobiliser,
   ladyLuck,
   hiLois,
 ].sort((a, b) => a.id - b.id);
