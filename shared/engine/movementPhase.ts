@@ -112,9 +112,11 @@ function movesInThisGame(state: GameState, legionId: string): LegionMove[] {
   return [...found.values()].sort(compareMoves);
 }
 
-/** Errata 6.2: can the legion move without teleporting, with any number it may move with? */
+/** Errata 6.2: can the legion move without teleporting, with any number it may move with (CE Titan: among the
+ *  moves the powers leave it, 48 M1)? */
 function canMoveNormally(state: GameState, legionId: string): boolean {
-  return moveContexts(state, legionId).some(hasNormalMove);
+  if (state.ce === null) return moveContexts(state, legionId).some(hasNormalMove);
+  return movesInThisGame(state, legionId).some((m) => m.via === 'normal');
 }
 
 /** The one check of a move (decide and legalIntents both use it): the move to make, or why not. */

@@ -79,6 +79,22 @@ describe('48 IMMOBILISER', () => {
     ).toBe(true);
   });
 
+  it('CE 48 M1, errata 6.2: a legion whose only moves were such attacks need not move', () => {
+    const given = (power: boolean) =>
+      arrange(
+        withPowers(setUpGame(), power ? { [D]: IMMOBILISER } : {}),
+        [
+          { id: 'Bk01', land: 4, characters: ['Titan', 'Ogre'] },
+          { id: 'Bu01', land: 103, characters: ['Titan', 'Ogre'] },
+        ],
+        { roll: 1, turnsTaken: 2 },
+      );
+    expect(rejectionOf(given(false), A, { type: 'doneMoving' }).code).toBe('mustMove');
+    const run = given(true);
+    expect(legalIntents(run.state, A).some((i) => i.type === 'moveLegion' && i.via === 'normal')).toBe(false);
+    expect(legalIntents(run.state, A)).toContainEqual({ type: 'doneMoving' });
+  });
+
   it('CE 48 B1: his enemies cannot fly or rangestrike; their non-flyers move 1 slower, not his own', () => {
     const run = battle(['Gargoyle', 'Ogre', 'Ranger'], ['Ogre', 'Ranger']);
     const pos = battlePosition(run.state.battle as never);
