@@ -32,6 +32,7 @@ import { chatLog } from './rooms/tableChat';
 import { tournamentRoutes } from './tournaments/routes';
 import { type Tournaments, tournaments as tournamentService } from './tournaments/tournaments';
 import { type Gateway, gateway } from './ws/gateway';
+import { localSocketCap, sharedSocketCap } from './ws/socketCap';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -178,7 +179,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clockCheckpointMs: config.clockCheckpointMs,
       absentGraceSeconds: config.absentGraceSeconds,
     },
-    { idleMs: config.roomIdleSeconds * 1000, ...(cluster ? { ownership: cluster } : {}) },
+    {
+      idleMs: config.roomIdleSeconds * 1000,
+      ...(cluster
+        ? { ownership: cluster, tellChat: (game, entry) => cluster.tellFinishedChat(game, entry) }
+        : {}),
+    },
   );
   cluster?.start(rooms);
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
@@ -197,6 +203,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine,
     metrics,
     cluster,
+    // Cluster mode: a user's sockets are counted over every process (Redis), self-healing when one dies.
+    socketCap: bus
+      ? sharedSocketCap(bus.redis, node, config.limits.socketsPerUser, config.leaseMs)
+      : localSocketCap(config.limits.socketsPerUser),
     beforeClose: async () => {
       await rooms.close();
       await cluster?.close();

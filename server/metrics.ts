@@ -11,6 +11,7 @@ export const COUNTERS = [
   'snapshotsWritten',
   'roomsLoaded',
   'roomsUnloaded', // idle (nothing to do, nobody watching): rebuilt from the log when wanted again
+  'finishedStatesBuilt', // a finished game's last state rebuilt from the log for a watcher (no room: issue 12)
   'socketsOpened',
   'framesReceived',
   'framesMalformed',

@@ -9,7 +9,8 @@ export interface RateLimit {
 /** A token bucket: `burst` at most, refilled at `perSecond`. */
 export class TokenBucket {
   private tokens: number;
-  private refilledAt = Date.now();
+  /** When it was last refilled (null: full, never taken from; a first `take` at a given time refills nothing). */
+  private refilledAt: number | null = null;
 
   constructor(private readonly rate: RateLimit) {
     this.tokens = rate.burst;
@@ -17,10 +18,8 @@ export class TokenBucket {
 
   /** Takes one token; false when the bucket is empty (over the rate). */
   take(now = Date.now()): boolean {
-    this.tokens = Math.min(
-      this.rate.burst,
-      this.tokens + ((now - this.refilledAt) / 1000) * this.rate.perSecond,
-    );
+    const since = this.refilledAt === null ? 0 : now - this.refilledAt;
+    this.tokens = Math.min(this.rate.burst, this.tokens + (since / 1000) * this.rate.perSecond);
     this.refilledAt = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;

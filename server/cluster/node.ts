@@ -7,11 +7,11 @@
 // were joined to them through another process are closed with 1001, and clients reconnect and resume with
 // their last seq as after a restart.
 import type { FastifyBaseLogger } from 'fastify';
-import type { IntentMessage, ServerMessage } from '../../shared/protocol/messages';
+import type { ChatEntry, IntentMessage, ServerMessage } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
 import type { Reply, Room, Subscriber } from '../rooms/room';
-import type { Ownership, Rooms } from '../rooms/rooms';
+import type { JoinedGame, Ownership, Rooms } from '../rooms/rooms';
 import type { ChatRefusal } from '../rooms/tableChat';
 import { deliver, type Outgoing, playerOf, type Recipient } from '../rooms/visibility';
 import { type Bus, CallTimeout } from './bus';
@@ -24,14 +24,6 @@ const CALL_TIMEOUT_MS = 5_000;
 const ADOPT_PER_TICK = 200;
 /** An owner looked up is believed this long (a wrong guess is answered `moved` and looked up again). */
 const OWNER_CACHE_MS = 1_000;
-
-/** A game joined by a local socket, as the gateway holds it (a Room here, or a RemoteGame). */
-export interface JoinedGame {
-  leave(subId: string): Promise<void>;
-  sync(subId: string): Promise<boolean>;
-  say(user: string, name: string, text: string): Promise<ChatRefusal | null>;
-  mute(user: string, author: string, on: boolean): Promise<void>;
-}
 
 /** A local socket joined to a game another process owns. */
 export interface LocalSocket {
@@ -74,6 +66,11 @@ type Push =
   | { readonly op: 'out'; readonly subs: readonly string[]; readonly out: Outgoing }
   | { readonly op: 'msg'; readonly game: string; readonly sub: string; readonly m: ServerMessage };
 
+/** What one process tells all the others. */
+type Told =
+  | { readonly op: 'sessionEnded'; readonly session: string; readonly why: 'signedOut' | 'revoked' }
+  | { readonly op: 'finishedChat'; readonly game: string; readonly entry: ChatEntry };
+
 const MOVED = { moved: true } as const;
 const isMoved = (v: unknown): v is typeof MOVED => (v as { moved?: unknown } | null)?.moved === true;
 
@@ -110,14 +107,21 @@ export class ClusterNode implements Ownership {
     bus.serve((body, from) => this.serve(body as Call, from));
     bus.onPush((body) => this.receive(body as Push));
     bus.onAll((body) => {
-      const told = body as { op: 'sessionEnded'; session: string; why: 'signedOut' | 'revoked' };
+      const told = body as Told;
       if (told.op === 'sessionEnded') this.sessionEnded(told.session, told.why);
+      if (told.op === 'finishedChat') void this.rooms?.finished.heard(told.game, told.entry);
     });
   }
 
   /** Tells every other process that this sign-in session ended (its tokens die there too). */
   tellSessionEnded(session: string, why: 'signedOut' | 'revoked'): void {
-    this.bus.tellAll({ op: 'sessionEnded', session, why });
+    this.bus.tellAll({ op: 'sessionEnded', session, why } satisfies Told);
+  }
+
+  /** Tells every other process a chat message said here in a finished game (for its watchers there: a
+   *  finished game has no owner, each process serves its own sockets from the log). */
+  tellFinishedChat(game: string, entry: ChatEntry): void {
+    this.bus.tellAll({ op: 'finishedChat', game, entry } satisfies Told);
   }
 
   onSessionEnded(handler: (session: string, why: 'signedOut' | 'revoked') => void): void {
@@ -230,7 +234,7 @@ export class ClusterNode implements Ownership {
     const subs = this.remoteSubs.get(node);
     this.remoteSubs.delete(node);
     this.relays.delete(node);
-    for (const [sub, game] of subs ?? []) await this.rooms?.loaded(game)?.leave(sub);
+    for (const [sub, game] of subs ?? []) await this.rooms?.joinedHere(game).leave(sub);
     for (const [key, l] of this.local) {
       if (l.owner !== node) continue;
       this.local.delete(key);
@@ -391,21 +395,20 @@ export class ClusterNode implements Ownership {
           relay: this.relay(from),
           send: (m) => this.bus.push(from, { op: 'msg', game: call.game, sub: call.sub, m } satisfies Push),
         };
-        await room.join(sub, call.lastSeq);
+        await rooms.join(room, sub, call.lastSeq);
         return { ok: true };
       }
+      // The game's room, or once it handed its watchers over (the game over), the finished game here.
       case 'leave':
         this.remoteSubs.get(from)?.delete(call.sub);
-        await rooms.loaded(call.game)?.leave(call.sub);
+        await rooms.joinedHere(call.game).leave(call.sub);
         return { ok: true };
       case 'sync':
-        return (await rooms.loaded(call.game)?.sync(call.sub)) ?? false;
-      case 'say': {
-        const room = rooms.loaded(call.game);
-        return room ? room.say(call.user, call.name, call.text) : null;
-      }
+        return rooms.joinedHere(call.game).sync(call.sub);
+      case 'say':
+        return rooms.joinedHere(call.game).say(call.user, call.name, call.text);
       case 'mute':
-        await rooms.loaded(call.game)?.mute(call.user, call.author, call.on);
+        await rooms.joinedHere(call.game).mute(call.user, call.author, call.on);
         return { ok: true };
       default:
         return call satisfies never;

@@ -44,8 +44,9 @@ export interface RoomDeps {
   /** A running clock's time left is written to the database this often (at most this much of a player's
    *  thinking is forgiven when the server dies; a clean shutdown writes it exactly). */
   readonly clockCheckpointMs: number;
-  /** Called when a finished game's room has nobody left watching (it can be let go). */
-  readonly onIdle?: (room: Room) => void;
+  /** Called once the game is over for everyone (its spectators have been shown the end too), with the
+   *  room's watchers: they carry on without the room (finishedGames.ts), which is let go. */
+  readonly onOver?: (room: Room, watchers: readonly Subscriber[]) => void;
   /** Called once the game is over (its last events are in the log): a tournament records the result. */
   readonly onFinished?: (room: Room) => void;
   /** The battles public games' spectators may see now (the lobby's list). */
@@ -207,6 +208,8 @@ export class Room {
   private clockStalled = false;
   /** The tournament director has adjourned the game's stage: no clock runs, nobody plays, until resumed. */
   private adjourned = false;
+  /** The game is over for everyone and the watchers were handed over (onOver): the room is being let go. */
+  private over = false;
 
   private constructor(
     readonly game: StoredGame,
@@ -332,6 +335,11 @@ export class Room {
 
   get finished(): boolean {
     return this.status === 'finished';
+  }
+
+  /** The game is over for everyone: this room hands (or has handed) its watchers over and takes no more. */
+  get handedOver(): boolean {
+    return this.over;
   }
 
   /** The engine state (tests and tools only; nothing from it leaves the server unfiltered). */
@@ -529,10 +537,7 @@ export class Room {
     // The spectators' share is the queue's next task: it goes out after the sender's reply, so a crowd
     // watching the game never holds up the answer to the player who moved.
     void this.enqueue(async () => this.release());
-    if (finished) {
-      this.deps.onFinished?.(this);
-      this.releaseIfIdle();
-    }
+    if (finished) this.deps.onFinished?.(this);
   }
 
   /** A batch to these subscribers: its events, the view after them to those who asked, the legal
@@ -592,6 +597,11 @@ export class Room {
     const next = this.held[shown];
     if (next && !this.closing) {
       this.releaseTimer = setTimeout(() => this.release(), next.events[0]!.at + delay - now);
+    }
+    // Everyone has seen the end: the watchers go on without the room (after what is queued now).
+    if (this.broadcasted.finished && !this.over && !this.closing) {
+      this.over = true; // a join queued from now on is refused: it joins the finished game instead
+      void this.enqueue(async () => this.handOver());
     }
   }
 
@@ -1072,13 +1082,17 @@ export class Room {
   // ------------------------------------------------------------------------------------ subscribers
 
   /** Adds a subscriber and brings it up to date: the events after `lastSeq` when it holds a recent one,
-   *  else a fresh state; then the legal intents if it is his turn, and everyone gets the new presence. */
-  join(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
-    return this.joined(sub, lastSeq).then(() => this.presenceSent());
+   *  else a fresh state; then the legal intents if it is his turn, and everyone gets the new presence.
+   *  False when the room has handed its watchers over (the game is over for everyone: join it there). */
+  async join(sub: Subscriber, lastSeq: number | undefined): Promise<boolean> {
+    const joined = await this.joined(sub, lastSeq);
+    await this.presenceSent();
+    return joined;
   }
 
-  private joined(sub: Subscriber, lastSeq: number | undefined): Promise<void> {
+  private joined(sub: Subscriber, lastSeq: number | undefined): Promise<boolean> {
     return this.enqueue(async () => {
+      if (this.over) return false;
       const chat = await this.tableChat();
       const catchUp = this.catchUp(sub, lastSeq);
       this.subscribers.set(sub.id, sub);
@@ -1098,6 +1112,7 @@ export class Room {
       }
       this.presenceSoon();
       this.deps.logger.debug({ game: this.id, sub: sub.id, lastSeq, catchUp }, 'joined');
+      return true;
     });
   }
 
@@ -1228,12 +1243,14 @@ export class Room {
         this.scheduleAbsence();
       }
       if (!this.closing) this.presenceSoon();
-      this.releaseIfIdle();
     });
   }
 
-  private releaseIfIdle(): void {
-    if (this.finished && this.subscribers.size === 0 && !this.closing) this.deps.onIdle?.(this);
+  /** The game is over for everyone: the watchers are handed over (onOver) and the room takes no more. */
+  private handOver(): void {
+    const watchers = [...this.subscribers.values()];
+    this.subscribers.clear();
+    this.deps.onOver?.(this, watchers);
   }
 
   isSubscribed(subId: string): boolean {

@@ -1,21 +1,21 @@
 // The rooms of this server: each started game's room, loaded on first use (and, after a start, every
 // running game's in the background, so that their bots and clocks carry on while the server already
 // answers), unloaded once idle (nothing to do and nobody watching: rebuilt from the log when wanted again),
-// and closed together at shutdown. Intents are routed here from
+// and closed together at shutdown. A game over for everyone has no room: it is served from the log
+// (finishedGames.ts), and a room whose game ends hands its watchers over there. Intents are routed here from
 // memory: only a seated player's intent to a running game reaches a room; every other one is refused
 // without costing a room anything, and a game seen once without a room (unknown, not started, finished)
 // is remembered, so refusing it again costs no database look-up either.
 
-import type { Seat } from '../../shared/protocol/messages';
+import type { ChatEntry, Seat } from '../../shared/protocol/messages';
+import { FinishedGames } from './finishedGames';
 import { LiveBattles } from './liveBattles';
-import { type Reply, Room, type RoomDeps } from './room';
+import { type Reply, Room, type RoomDeps, type Subscriber } from './room';
 import type { StoredGame } from './store';
+import type { ChatRefusal } from './tableChat';
 
 /** Games remembered without a room (a bounded map: the oldest entry goes first). */
 const DIRECTORY_SIZE = 10_000;
-/** Finished games' rooms kept in memory for their watchers at most (the least recently joined goes first:
- *  its watchers keep what they were sent, a later join rebuilds it from the log). */
-const FINISHED_ROOMS = 256;
 /** Rooms rebuilt at once by the background resume (the rest of the server keeps answering meanwhile). */
 const RESUME_CONCURRENCY = 4;
 
@@ -25,6 +25,17 @@ export interface RoomsOptions {
   /** Cluster mode: this process may load a game's room only while it holds the game's lease; `claim`
    *  takes (or confirms) it and answers its fencing token, or null when another process holds it. */
   readonly ownership?: Ownership;
+  /** Cluster mode: a chat message in a finished game is told to the other processes' watchers. */
+  readonly tellChat?: (gameId: string, entry: ChatEntry) => void;
+}
+
+/** A game joined by a local socket, as the gateway holds it: here (`Rooms.joinedHere`), or in cluster mode
+ *  on the process owning it (server/cluster/node.ts). */
+export interface JoinedGame {
+  leave(subId: string): Promise<void>;
+  sync(subId: string): Promise<boolean>;
+  say(user: string, name: string, text: string): Promise<ChatRefusal | null>;
+  mute(user: string, author: string, on: boolean): Promise<void>;
 }
 
 export interface Ownership {
@@ -56,8 +67,6 @@ export class Rooms {
    *  dropped from it (`get` loads its room); a finished game's seats never change. */
   private readonly directory = new Map<string, StoredGame | null>();
   private closing = false;
-  /** Finished games' rooms in memory, least recently joined first (FINISHED_ROOMS). */
-  private readonly finishedRooms = new Set<string>();
   /** Who must act in each running game whose room was unloaded (the lobby's "your turn"). */
   private readonly actors = new Map<string, Seat | null>();
   private readonly sweeper: NodeJS.Timeout | null;
@@ -68,20 +77,32 @@ export class Rooms {
   private readonly deps: RoomDeps;
   /** The battles of every running public game, as their spectators see them. */
   readonly liveBattles = new LiveBattles();
+  /** The games over for everyone, served from the log (no room). */
+  readonly finished: FinishedGames;
 
   private readonly options: RoomsOptions;
 
   constructor(deps: RoomDeps, options: RoomsOptions = { idleMs: 0 }) {
     this.options = options;
-    // A finished game nobody watches is let go; it is rebuilt from its log if someone comes back.
+    this.finished = new FinishedGames({
+      engine: deps.engine,
+      log: deps.log,
+      chatLog: deps.chatLog,
+      metrics: deps.metrics,
+      maxReplayEvents: deps.maxReplayEvents,
+      ...(options.tellChat ? { tellChat: options.tellChat } : {}),
+    });
     this.deps = {
       ...deps,
-      onIdle: (room) => this.release(room),
       liveBattles: this.liveBattles,
       onFinished: (room) => {
-        this.keepFinished(room.id);
         this.options.ownership?.released(room.id);
         for (const listener of this.finishedListeners) listener(room.id);
+      },
+      // The game is over for everyone: its watchers carry on without the room, which is let go.
+      onOver: (room, watchers) => {
+        this.finished.adopt({ ...room.game, status: 'finished', seq: room.currentSeq }, watchers);
+        this.unload(room.id);
       },
     };
     this.sweeper =
@@ -106,7 +127,6 @@ export class Rooms {
   }
 
   private release(room: Room): void {
-    this.finishedRooms.delete(room.id);
     if (this.ready.get(room.id) === room) this.ready.delete(room.id);
     void this.rooms.get(room.id)?.then((r) => {
       if (r === room) this.rooms.delete(room.id);
@@ -125,14 +145,16 @@ export class Rooms {
       room.then(
         (r) => {
           if (!r) return this.rooms.delete(gameId);
-          this.ready.set(gameId, r);
           this.actors.delete(gameId);
-          if (r.finished) this.keepFinished(gameId);
+          // Handed over before it was even kept (its end was shown to all as it loaded): let go.
+          if (r.handedOver) {
+            this.rooms.delete(gameId);
+            return void r.close();
+          }
+          this.ready.set(gameId, r);
         },
         () => this.rooms.delete(gameId),
       );
-    } else if (this.finishedRooms.delete(gameId)) {
-      this.finishedRooms.add(gameId); // joined again: the most recent
     }
     return room;
   }
@@ -140,6 +162,8 @@ export class Rooms {
   /** Builds the room from the log; in cluster mode only under this process's lease, with its fencing
    *  token on every append (a process that lost the lease cannot write, whatever seq it holds). */
   private async load(gameId: string): Promise<Room | null> {
+    // A game over for everyone is served from the log (finishedGames.ts), never by a room.
+    if (await this.finished.served(gameId)) return null;
     const ownership = this.options.ownership;
     if (!ownership) return Room.load(gameId, this.deps);
     const fence = await ownership.claim(gameId);
@@ -151,14 +175,6 @@ export class Rooms {
     });
     if (room === null || room.finished) ownership.released(gameId);
     return room;
-  }
-
-  /** A finished game's room stays only while it is among the FINISHED_ROOMS most recently joined. */
-  private keepFinished(gameId: string): void {
-    this.finishedRooms.add(gameId);
-    if (this.finishedRooms.size <= FINISHED_ROOMS) return;
-    const oldest = this.ready.get(this.finishedRooms.values().next().value!);
-    if (oldest) this.release(oldest);
   }
 
   /** Who must act in this running game, as its room knows it (or knew it when it was unloaded);
@@ -192,6 +208,36 @@ export class Rooms {
   /** The loaded room of this game, if it is in memory now. */
   loaded(gameId: string): Room | null {
     return this.ready.get(gameId) ?? null;
+  }
+
+  /** Joins `sub` to this game's room; when the room has handed its watchers over meanwhile (the game is
+   *  over for everyone), to the finished game served from the log. */
+  async join(room: Room, sub: Subscriber, lastSeq: number | undefined): Promise<void> {
+    if (await room.join(sub, lastSeq)) return;
+    const game = await this.finished.served(room.id);
+    if (game) await this.finished.join(game, sub, lastSeq);
+  }
+
+  /** A game joined here, as the gateway holds it: its room while it has one, then the finished game (the
+   *  room hands its watchers over when the game is over for everyone; the gateway keeps no room). */
+  joinedHere(gameId: string): JoinedGame {
+    const finished = this.finished;
+    return {
+      leave: async (sub) => {
+        const room = this.loaded(gameId);
+        if (room) await room.leave(sub);
+        finished.leave(gameId, sub);
+      },
+      sync: async (sub) => (await this.loaded(gameId)?.sync(sub)) || finished.sync(gameId, sub),
+      say: (user, name, text) => {
+        const room = this.loaded(gameId);
+        return room ? room.say(user, name, text) : finished.say(gameId, user, name, text);
+      },
+      mute: (user, author, on) => {
+        const room = this.loaded(gameId);
+        return room ? room.mute(user, author, on) : finished.mute(gameId, user, author, on);
+      },
+    };
   }
 
   /** Where an intent of `userId` to `gameId` goes: its room when he holds a seat in the game and it is

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { CloseCode, ServerMessage } from '../../shared/protocol/messages';
 import type { AccessClaims } from '../auth/tokens';
-import type { JoinedGame } from '../cluster/node';
+import type { JoinedGame } from '../rooms/rooms';
 import type { Recipient } from '../rooms/visibility';
 import { type RateLimit, TokenBucket } from '../tokenBucket';
 

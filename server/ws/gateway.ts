@@ -19,17 +19,18 @@ import {
 } from '../../shared/protocol/messages';
 import { inWords } from '../../shared/protocol/words';
 import type { AccessTokens } from '../auth/tokens';
-import type { ClusterNode, JoinedGame } from '../cluster/node';
+import type { ClusterNode } from '../cluster/node';
 import type { ServerConfig } from '../config';
 import type { RulesEngine } from '../engine';
 import { HttpError } from '../http/errors';
 import { type Lobby, viewerIn } from '../lobby/lobby';
 import type { Metrics } from '../metrics';
-import { Room } from '../rooms/room';
-import type { Rooms } from '../rooms/rooms';
+import { Room, type Subscriber } from '../rooms/room';
+import type { JoinedGame, Rooms } from '../rooms/rooms';
 import { deliver, type Recipient } from '../rooms/visibility';
 import { TokenBucket } from '../tokenBucket';
 import { Connection } from './connection';
+import type { SocketCap } from './socketCap';
 
 export interface GatewayOptions {
   readonly config: ServerConfig;
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   readonly cluster: ClusterNode | null;
   /** Called first at shutdown, before the sockets are closed (the rooms finish their intents). */
   readonly beforeClose: () => Promise<void>;
+  /** The cap on each user's open sockets (counted over every process in cluster mode: socketCap.ts). */
+  readonly socketCap: SocketCap;
 }
 
 export interface Gateway {
@@ -69,7 +72,7 @@ const httpErrorCode = (error: HttpError): ErrorCode =>
   error.status === 404 ? 'unknownGame' : error.status === 401 ? 'unauthorised' : 'notSeated';
 
 export async function gateway(app: FastifyInstance, options: GatewayOptions): Promise<Gateway> {
-  const { config, tokens, lobby, rooms, engine, metrics, cluster } = options;
+  const { config, tokens, lobby, rooms, engine, metrics, cluster, socketCap } = options;
   const connections = new Set<Connection>();
   /** Sockets following the list of live battles (`watchBattles`): each change is sent to them. */
   const battleWatchers = new Set<Connection>();
@@ -100,6 +103,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       await options.beforeClose();
       for (const c of connections) c.close(CLOSE_CODES.goingAway, 'server shutting down');
       await Promise.all([...connections].map((c) => c.idle));
+      socketCap.close();
     },
   });
 
@@ -162,7 +166,10 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         connections.delete(conn);
         battleWatchers.delete(conn);
         const mine = conn.user ? users.get(conn.user.userId) : undefined;
-        if (mine?.sockets.delete(conn) && mine.sockets.size === 0) users.delete(conn.user!.userId);
+        if (mine?.sockets.delete(conn)) {
+          socketCap.release(conn.user!.userId, conn.id);
+          if (mine.sockets.size === 0) users.delete(conn.user!.userId);
+        }
         conn.serially(async () => {
           for (const { room } of conn.joined.values()) await room.leave(conn.id);
           conn.joined.clear();
@@ -195,16 +202,21 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     }
     if (!conn.isOpen) return;
     if (!current) {
+      if (!(await socketCap.take(claims.userId, conn.id))) {
+        metrics.inc('socketsClosedTooMany');
+        conn.close(CLOSE_CODES.tooManySockets, `at most ${limits.socketsPerUser} sockets per user`);
+        return;
+      }
+      // Closed while its place was being taken: the place is given back (the close did not count it).
+      if (!conn.isOpen) {
+        socketCap.release(claims.userId, conn.id);
+        return;
+      }
       let mine = users.get(claims.userId);
       if (!mine) {
         const perSecond = limits.joinsPerSecond;
         mine = { sockets: new Set(), joins: new TokenBucket({ perSecond, burst: 3 * perSecond }) };
         users.set(claims.userId, mine);
-      }
-      if (mine.sockets.size >= limits.socketsPerUser) {
-        metrics.inc('socketsClosedTooMany');
-        conn.close(CLOSE_CODES.tooManySockets, `at most ${limits.socketsPerUser} sockets per user`);
-        return;
       }
       mine.sockets.add(conn);
     }
@@ -398,12 +410,14 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       return;
     }
     if (!mayJoin(conn, message.game)) return;
-    // A loaded room knows who may watch it: no database look-up.
+    // A loaded room knows who may watch it, and so does a finished game served from the log: no look-up.
     const loaded = rooms.loaded(message.game);
+    const finished = loaded ? null : await rooms.finished.served(message.game);
     let recipient: Recipient;
     try {
-      recipient = loaded
-        ? viewerIn(loaded.game, user.userId, message.as, message.inviteCode)
+      const known = loaded?.game ?? finished;
+      recipient = known
+        ? viewerIn(known, user.userId, message.as, message.inviteCode)
         : await lobby.viewerOf(user, message.game, message.as, message.inviteCode);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -420,6 +434,20 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       await earlier.room.leave(conn.id);
     }
     const views = message.views ?? false;
+    const sub: Subscriber = {
+      id: conn.id,
+      recipient,
+      user: user.userId,
+      views,
+      send: (m) => conn.send(m),
+      sendEncoded: (text) => conn.sendEncoded(text),
+    };
+    // A game over for everyone is served from the log, in any process, with no room (issue 12).
+    if (finished) {
+      conn.joined.set(message.game, { room: rooms.joinedHere(message.game), recipient });
+      await rooms.finished.join(finished, sub, message.lastSeq);
+      return;
+    }
     const joined = loaded
       ? loaded
       : await joinWhereItIs(conn, message.game, recipient, views, message.lastSeq);
@@ -441,19 +469,12 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       });
       return;
     }
-    conn.joined.set(message.game, { room: joined, recipient });
     if (joined instanceof Room) {
-      await joined.join(
-        {
-          id: conn.id,
-          recipient,
-          user: user.userId,
-          views,
-          send: (m) => conn.send(m),
-          sendEncoded: (text) => conn.sendEncoded(text),
-        },
-        message.lastSeq,
-      );
+      // The gateway holds the game, never its room: the room may hand its watchers over (the game over).
+      conn.joined.set(message.game, { room: rooms.joinedHere(message.game), recipient });
+      await rooms.join(joined, sub, message.lastSeq);
+    } else {
+      conn.joined.set(message.game, { room: joined, recipient });
     }
   }
 

@@ -22,6 +22,12 @@ export function marker(id: MarkerId): Marker {
   return m;
 }
 
+/** A legion by its marker's colour and name ("Black Axes"), never its id (issue 14); 'a legion' for an unknown id. */
+export function legionName(id: string): string {
+  const m = BY_ID.get(id as MarkerId);
+  return m === undefined ? 'a legion' : `${m.color} ${m.name}`;
+}
+
 /** The colour of a marker id such as 'Bk01'; throws on an unknown id. */
 export function markerColor(id: MarkerId): PlayerColor {
   return marker(id).color;

@@ -300,6 +300,15 @@ export type GameEvent =
       readonly legion: MarkerId;
       readonly character: 'Angel' | 'Archangel';
     }
+  /** CE Titan: a character joins one of the player's legions by his power (47 GLADIATOR M2, B2), from the
+   *  caretaker's stacks (the dead pile when they have none left, fold.ts fromCaretakerInto); shown to all. */
+  | {
+      readonly type: 'characterJoined';
+      readonly player: PlayerId;
+      readonly power: PowerId;
+      readonly legion: MarkerId;
+      readonly character: CharacterName;
+    }
   /** A legion removed from the board; `characters` revealed where the rules make them public (19.4). */
   | {
       readonly type: 'legionEliminated';

@@ -78,6 +78,8 @@ function evolveMasterplayEvent(state: GameState, event: Exclude<GameEvent, Engag
     case 'legionMustered':
       // 18.0: the qualifying characters are shown, and the recruit is placed face up.
       return markMustered(fromCaretakerInto(state, event.legion, event.creature, event.reveal), event.legion);
+    case 'characterJoined':
+      return fromCaretakerInto(state, event.legion, event.character);
     case 'turnEnded':
       return updatePlayer(state, event.player, (p) => ({
         ...p,

@@ -48,7 +48,8 @@ export function returnToStacks(state: GameState, characters: readonly CharacterN
 }
 
 /** A character from the caretaker joins a legion, shown to all (a muster 18.0, a reinforcement 14.0, an Angel
- *  17.0); `reveal` is what was shown to qualify it (18.4). */
+ *  17.0); `reveal` is what was shown to qualify it (18.4). A creature the caretaker has none left of comes from the
+ *  dead pile: only a CE power's "recruit from the dead" musters it then (ce/hooks.ts recruitStock). */
 export function fromCaretakerInto(
   state: GameState,
   legionId: MarkerId,
@@ -56,14 +57,15 @@ export function fromCaretakerInto(
   reveal: readonly CharacterName[] = [],
 ): GameState {
   const legion = requireLegion(state, legionId);
-  return {
-    ...withLegion(state, {
-      ...legion,
-      characters: [...legion.characters, character],
-      known: [...mergeKnown(legion.known, reveal), character],
-    }),
-    caretaker: takeFromCaretaker(state.caretaker, [character]),
-  };
+  const joined = withLegion(state, {
+    ...legion,
+    characters: [...legion.characters, character],
+    known: [...mergeKnown(legion.known, reveal), character],
+  });
+  if ((state.caretaker[character] ?? 0) <= 0 && (state.deadPile[character] ?? 0) > 0) {
+    return { ...joined, deadPile: { ...state.deadPile, [character]: (state.deadPile[character] ?? 0) - 1 } };
+  }
+  return { ...joined, caretaker: takeFromCaretaker(state.caretaker, [character]) };
 }
 
 /** 18.0: one muster per legion per turn (a reinforcement counts). */

@@ -8,6 +8,10 @@
 // at least n of a creature in H characters holds at least n - (H - h) of it and at most min(most, h). Reveals
 // (8.1, 8.2, 18.4), inspections (2.5.1, 2.5.2), battles (2.5.6.1), the losses of an engagement (errata 9.5) and
 // the end of the game (3) add to what is certain. The owner sees his own splits (4.3), so he knows his legions.
+// What is learnt of one part of a split tells of the others too (4.3, backward): each split is remembered with the
+// legion it split and what joined or left each part since in sight of all, so a part's share of the split is
+// bounded by what is known of it now; the parts' shares add up to the legion that was split, so the others' are
+// bounded by what is left (one half of a split seen in battle: the other half is the rest).
 // Counted together, all legions hold what the caretaker's stacks and the dead pile leave out (20.1) and one Titan
 // to each player: given the stacks, that bounds each legion too.
 import type { CharacterName, LandNumber, MarkerId } from '../data/types';
@@ -57,6 +61,26 @@ interface Fold {
   readonly engagement: Engagement | null;
   /** Summoned Angels and reinforcements waiting off the battleland: they join only if they enter (14.1, 15.1). */
   readonly arrivals: Readonly<Record<BattleCharacterId, Arrival>>;
+  /** The splits that may still tell something of a part (4.3, backward). */
+  readonly families: readonly Family[];
+}
+
+/** A split (4.3): the legion before it and its parts (the parent first), by marker. */
+interface Family {
+  readonly before: Known;
+  readonly parts: Readonly<Record<MarkerId, Part>>;
+}
+
+/** A part of a split: its height then; while it is `followed`, what joined and left it since in sight of all
+ *  (its share is what it holds now, less what joined, plus what left); once something unseen changed it (split
+ *  again, recombined, emptied, gone), the bounds of its share as they were last known. */
+type Part =
+  | { readonly height: number; readonly followed: true; readonly added: Counts; readonly removed: Counts }
+  | { readonly height: number; readonly followed: false; readonly share: Bounds };
+
+interface Bounds {
+  readonly least: Counts;
+  readonly most: Counts;
 }
 
 /** The engagement being resolved: its legions, the battle's characters, and the losses taken out of each legion
@@ -78,6 +102,7 @@ const EMPTY: Fold = {
   beforeSplit: {},
   engagement: null,
   arrivals: {},
+  families: [],
 };
 const SIDES = ['attacker', 'defender'] as const;
 
@@ -95,7 +120,11 @@ export function legionKnowledge(
   stacks?: Stacks,
 ): Readonly<Record<MarkerId, LegionKnowledge>> {
   let fold = EMPTY;
-  for (const event of events) if (sees(viewer, event)) fold = step(fold, event);
+  for (const event of events) {
+    if (!sees(viewer, event)) continue;
+    const next = step(fold, event);
+    fold = next.families.length === 0 ? next : deduced(fold, next);
+  }
   // During an engagement its losses are set aside, in no legion nor stack yet: the counts bound from above only.
   const legions =
     stacks === undefined
@@ -239,6 +268,7 @@ function step(fold: Fold, e: GameEvent): Fold {
     case 'engagementEnded':
       return { ...fold, engagement: null, arrivals: {} };
     case 'angelAcquired': // 17.1
+    case 'characterJoined': // CE Titan's powers (47 GLADIATOR)
       return join(fold, { into: e.legion, type: e.character, from: null });
     case 'legionMustered': // 18.0, 18.4
       return join(
@@ -246,8 +276,9 @@ function step(fold: Fold, e: GameEvent): Fold {
         { into: e.legion, type: e.creature, from: null },
       );
     case 'legionEliminated': {
-      const { [e.legion]: _, ...rest } = fold.legions;
-      return { ...fold, legions: rest };
+      const next = unfollowed(fold, e.legion);
+      const { [e.legion]: _, ...rest } = next.legions;
+      return { ...next, legions: rest };
     }
     case 'gameOver': {
       // 3: the winner's legions are shown.
@@ -278,7 +309,14 @@ function split(fold: Fold, e: EventOf<'legionSplit'>): Fold {
     });
   const legions: Record<MarkerId, Known> = { ...fold.legions, [e.parent]: part(parent.height - taken) };
   for (const child of e.children) legions[child.marker] = part(child.height);
-  return { ...fold, legions, beforeSplit: { ...fold.beforeSplit, [e.parent]: parent } };
+  // The parent gives up characters unseen: its older splits keep its share as known now.
+  const parts: Record<MarkerId, Part> = {
+    [e.parent]: { height: parent.height - taken, followed: true, added: {}, removed: {} },
+  };
+  for (const child of e.children)
+    parts[child.marker] = { height: child.height, followed: true, added: {}, removed: {} };
+  const families = [...unfollowed(fold, e.parent).families, { before: parent, parts }];
+  return { ...fold, legions, families, beforeSplit: { ...fold.beforeSplit, [e.parent]: parent } };
 }
 
 /** 4.3: the owner knows which characters went where; the parent keeps the rest of what it held. */
@@ -315,7 +353,9 @@ function moveUndone(fold: Fold, e: EventOf<'moveUndone'>): Fold {
 }
 
 /** 2.4, errata 4.7: split-offs left stacked are one legion again. */
-function recombined(fold: Fold, e: EventOf<'legionsRecombined'>): Fold {
+function recombined(before: Fold, e: EventOf<'legionsRecombined'>): Fold {
+  // The parts are one legion again: their splits keep their shares as known now.
+  const fold = [e.into, ...e.from].reduce(unfollowed, before);
   const legions: Record<MarkerId, Known> = { ...fold.legions };
   const into = legions[e.into];
   if (into === undefined) return fold;
@@ -387,7 +427,7 @@ function lose(fold: Fold, side: BattleSide, lost: readonly CharacterName[]): Fol
   const engagement = fold.engagement;
   if (engagement === null || lost.length === 0) return fold;
   const gone = counts(lost);
-  const next = update(fold, engagement.legions[side], (k) => {
+  const next = update(followed(fold, engagement.legions[side], {}, gone), engagement.legions[side], (k) => {
     const shown = reveal(k, lost);
     return tightened({
       ...shown,
@@ -409,7 +449,7 @@ function lose(fold: Fold, side: BattleSide, lost: readonly CharacterName[]): Fol
 function emptied(fold: Fold, side: BattleSide): Fold {
   const engagement = fold.engagement;
   if (engagement === null) return fold;
-  const next = update(fold, engagement.legions[side], (k) => ({
+  const next = update(unfollowed(fold, engagement.legions[side]), engagement.legions[side], (k) => ({
     ...k,
     height: 0,
     certain: {},
@@ -437,9 +477,10 @@ function resolved(fold: Fold, e: EventOf<'engagementResolved'>): Fold {
 
 /** A character joins `into` in sight of all (from the caretaker, or an Angel from the legion `from`). */
 function join(fold: Fold, arrival: Arrival): Fold {
-  let next = fold;
+  const one: Counts = { [arrival.type]: 1 };
+  let next = followed(fold, arrival.into, one, {});
   if (arrival.from !== null) {
-    next = update(next, arrival.from, (k) => {
+    next = update(followed(next, arrival.from, {}, one), arrival.from, (k) => {
       const shown = reveal(k, [arrival.type]);
       return tightened({
         ...shown,
@@ -457,6 +498,122 @@ function join(fold: Fold, arrival: Arrival): Fold {
       possible: addCounts(k.possible, { [arrival.type]: 1 }),
     }),
   );
+}
+
+// ---------------------------------------------------------------- the splits, backward (4.3)
+
+/** `added` joined and `removed` left `marker` in sight of all: each split it is a followed part of keeps count. */
+function followed(fold: Fold, marker: MarkerId, added: Counts, removed: Counts): Fold {
+  return {
+    ...fold,
+    families: fold.families.map((f) => {
+      const p = f.parts[marker];
+      if (p === undefined || !p.followed) return f;
+      const part: Part = {
+        ...p,
+        added: addCounts(p.added, added),
+        removed: addCounts(p.removed, removed),
+      };
+      return { ...f, parts: { ...f.parts, [marker]: part } };
+    }),
+  };
+}
+
+/** `marker` is about to change unseen (or to leave the board): each split it is a part of keeps the bounds of its
+ *  share as they are known now. */
+function unfollowed(fold: Fold, marker: MarkerId): Fold {
+  return {
+    ...fold,
+    families: fold.families.map((f) => {
+      const p = f.parts[marker];
+      if (p === undefined || !p.followed) return f;
+      const share = shareOf(fold.legions[marker], p);
+      return { ...f, parts: { ...f.parts, [marker]: { height: p.height, followed: false, share } } };
+    }),
+  };
+}
+
+/** What a part's share of its split may be: what it holds now (at least, at most), less what joined it since,
+ *  plus what left it; no more than its height then. */
+function shareOf(k: Known | undefined, p: Part): Bounds {
+  if (!p.followed) return p.share;
+  if (k === undefined) return { least: {}, most: {} };
+  const least = mapCounts(k.certain, (n, c) => n - (p.added[c] ?? 0) + (p.removed[c] ?? 0));
+  const most = mapCounts(addCounts(k.possible, p.removed), (_, c) =>
+    Math.min(p.height, (k.possible[c] ?? 0) - (p.added[c] ?? 0) + (p.removed[c] ?? 0)),
+  );
+  return { least, most };
+}
+
+/** 4.3, backward: the parts' shares add up to the legion that was split; each part's share is bounded by what
+ *  that legion held (at least, at most) less what the other parts' shares hold (at most, at least). What a
+ *  followed part's share gains is what it holds now gains. Only the splits whose parts changed since `prev` are
+ *  looked at, then those whose parts that changed (a part may belong to an older split too); the splits with no
+ *  followed part left to learn of are forgotten. */
+function deduced(prev: Fold, fold: Fold): Fold {
+  let next = fold;
+  let dirty = next.families.map((f, i) => prev.families[i] !== f || touches(f, prev, next));
+  for (let round = 0; round < 8 && dirty.some(Boolean); round++) {
+    const before = next;
+    for (const [i, family] of next.families.entries()) if (dirty[i]) next = deducedFrom(next, i, family);
+    dirty = next.families.map((f) => touches(f, before, next));
+  }
+  const live = next.families.filter((f) =>
+    Object.entries(f.parts).some(([m, p]) => {
+      const k = next.legions[m];
+      return p.followed && k !== undefined && total(k.certain) < k.height;
+    }),
+  );
+  return live.length === next.families.length ? next : { ...next, families: live };
+}
+
+/** Whether a part of `f` is known differently in `b` than in `a`. */
+function touches(f: Family, a: Fold, b: Fold): boolean {
+  return Object.keys(f.parts).some((m) => a.legions[m] !== b.legions[m]);
+}
+
+function deducedFrom(fold: Fold, index: number, family: Family): Fold {
+  const markers = Object.keys(family.parts) as MarkerId[];
+  const shares = new Map(markers.map((m) => [m, shareOf(fold.legions[m], family.parts[m] as Part)] as const));
+  const names = new Set(Object.keys(family.before.possible) as CharacterName[]);
+  let next = fold;
+  let parts = family.parts;
+  for (const m of markers) {
+    const own = shares.get(m) as Bounds;
+    const others = markers.filter((o) => o !== m).map((o) => shares.get(o) as Bounds);
+    const least: Counts = {};
+    const most: Counts = {};
+    for (const c of names) {
+      const othersMost = others.reduce((sum, b) => sum + (b.most[c] ?? 0), 0);
+      const othersLeast = others.reduce((sum, b) => sum + (b.least[c] ?? 0), 0);
+      least[c] = Math.max(own.least[c] ?? 0, (family.before.certain[c] ?? 0) - othersMost);
+      most[c] = Math.min(own.most[c] ?? 0, (family.before.possible[c] ?? 0) - othersLeast);
+    }
+    const share = { least: positive(least), most: positive(most) };
+    const part = family.parts[m] as Part;
+    if (!part.followed) {
+      parts = { ...parts, [m]: { ...part, share } };
+      continue;
+    }
+    const k = next.legions[m];
+    if (k === undefined) continue;
+    // What it holds now: its share, plus what joined, less what left.
+    const now = (b: Counts, c: CharacterName) => (b[c] ?? 0) + (part.added[c] ?? 0) - (part.removed[c] ?? 0);
+    const certain: Counts = { ...k.certain };
+    const possible: Counts = { ...k.possible };
+    for (const c of names) {
+      const atLeast = now(share.least, c);
+      if (atLeast > (certain[c] ?? 0)) certain[c] = atLeast;
+      const atMost = now(share.most, c);
+      if (atMost < (possible[c] ?? 0)) possible[c] = atMost;
+    }
+    const tighter = tightened({ ...k, certain: positive(certain), possible: positive(possible) });
+    if (!sameCounts(tighter.certain, k.certain) || !sameCounts(tighter.possible, k.possible))
+      next = put(next, m, tighter);
+  }
+  if (parts === family.parts) return next;
+  const families = next.families.map((f, i) => (i === index ? { ...f, parts } : f));
+  return { ...next, families };
 }
 
 // ---------------------------------------------------------------- bounds
@@ -515,6 +672,11 @@ function addCounts(a: Counts, b: Counts): Counts {
   const out: Counts = { ...a };
   for (const [name, n] of Object.entries(b) as [CharacterName, number][]) out[name] = (out[name] ?? 0) + n;
   return out;
+}
+
+function sameCounts(a: Counts, b: Counts): boolean {
+  const names = Object.keys(a) as CharacterName[];
+  return names.length === Object.keys(b).length && names.every((c) => a[c] === b[c]);
 }
 
 function total(c: Counts): number {

@@ -2,7 +2,7 @@
 // turn and still stands may muster one character, revealing exactly one of the minimal sets that qualify it.
 import { land } from '../data/masterboard';
 import type { MarkerId } from '../data/types';
-import { powerRecruits } from './ce/hooks';
+import { powerRecruits, recruitStock } from './ce/hooks';
 import { sameCharacters, sortCharacters } from './contents';
 import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';
@@ -69,7 +69,7 @@ export function musterOptions(state: GameState, player: PlayerId, legionId: Mark
   const terrain = land(legion.land).terrain;
   return recruitOptions(terrain, legion.characters, {
     variant: state.options.variant,
-    caretaker: state.caretaker,
+    caretaker: recruitStock(state, legion, terrain),
     adjust: (options) => powerRecruits(state, legion, terrain, options),
   });
 }

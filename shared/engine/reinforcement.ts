@@ -5,7 +5,7 @@
 // counts as the legion's muster for the turn (18.0).
 import { land } from '../data/masterboard';
 import type { CharacterName } from '../data/types';
-import { powerRecruits } from './ce/hooks';
+import { powerRecruits, recruitStock } from './ce/hooks';
 import { sameCharacters, sortCharacters } from './contents';
 import { nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
@@ -80,7 +80,7 @@ export function reinforcementOptions(state: GameState): RecruitOption[] {
   const terrain = land(engagement.land).terrain;
   return recruitOptions(terrain, legion.characters, {
     variant: state.options.variant,
-    caretaker: state.caretaker,
+    caretaker: recruitStock(state, legion, terrain),
     adjust: (options) => powerRecruits(state, legion, terrain, options),
   });
 }

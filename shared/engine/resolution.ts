@@ -6,7 +6,7 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { powerScoring } from './ce/hooks';
+import { powerScored, powerScoring } from './ce/hooks';
 import { angelsDue } from './ce/titan';
 import { sameCharacters } from './contents';
 import { openEngagements } from './engagementPhase';
@@ -110,23 +110,32 @@ export function resolveEngagement(state: GameState): GameEvent[] {
 /** 2.5.6.8: the victor scores the engagement's points and takes the Angels they earn (17.x). */
 export function awardPoints(state: GameState, score: EngagementScore): GameEvent[] {
   if (score.points <= 0) return afterAngels(state);
-  const engagement = requireEngagement(state);
-  const winner = requireResult(state).winner as BattleSide;
   const events: GameEvent[] = [
     { type: 'pointsScored', player: score.player, points: score.points, reason: score.reason },
   ];
-  const before = playerOf(state, score.player).score;
-  const legionId = legionOfSide(engagement, winner);
+  // CE Titan: the scorer's power may act first (47 GLADIATOR M2, B2: a decision, which resumes with
+  // `angelsOfScore`; 53 M3: an event only, and the Angels follow).
   return andThen(state, events, (s) => {
-    // 17.0, 17.2: one Angel per multiple of 100 crossed; 19.3: the Titan's slayer may take them too.
-    const step = nextAngelStep(
-      s,
-      score.player,
-      legionId,
-      angelsDue(s, score.player, before, before + score.points),
-    );
-    return step === null ? afterAngels(s) : [{ type: 'stepBegan', step }];
+    const acted = powerScored(s, score);
+    if (acted === null) return angelsOfScore(s, score);
+    if (acted.some((e) => e.type === 'stepBegan')) return acted;
+    return andThen(s, acted, (t) => angelsOfScore(t, score));
   });
+}
+
+/** 2.5.6.8: the Angels the engagement's points just scored earn, taken into the winning legion (17.x). */
+export function angelsOfScore(state: GameState, score: EngagementScore): GameEvent[] {
+  const engagement = requireEngagement(state);
+  const winner = requireResult(state).winner as BattleSide;
+  const after = playerOf(state, score.player).score;
+  // 17.0, 17.2: one Angel per multiple of 100 crossed; 19.3: the Titan's slayer may take them too.
+  const step = nextAngelStep(
+    state,
+    score.player,
+    legionOfSide(engagement, winner),
+    angelsDue(state, score.player, after - score.points, after),
+  );
+  return step === null ? afterAngels(state) : [{ type: 'stepBegan', step }];
 }
 
 /**

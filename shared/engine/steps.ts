@@ -61,7 +61,7 @@ import {
 } from './negotiation';
 import { decideReinforce, reinforcementIntents } from './reinforcement';
 import { reject } from './rejections';
-import { afterAngels, awardPoints, resolveEngagement } from './resolution';
+import { afterAngels, angelsOfScore, awardPoints, resolveEngagement } from './resolution';
 import { availableColors, decideChooseColor, decideRollTower } from './setup';
 import { decideSplit, firstSplitPending, splitIntents } from './split';
 import { decideSummon, summonIntents } from './summon';
@@ -197,6 +197,12 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     decide: (state, step, intent, dice) => {
       if (intent.type !== 'usePower') return null;
       const decision = powerById(step.power).decide?.(state, step.actor, intent, dice) ?? null;
+      const scored = step.scored;
+      if (decision !== null && !('rejected' in decision) && scored !== undefined) {
+        // 2.5.6.8: once the power asks nothing more (begins no other step), the Angels of the points scored.
+        const asksMore = decision.events.some((e) => e.type === 'stepBegan');
+        return asksMore ? decision : then(state, decision, (s) => angelsOfScore(s, scored));
+      }
       const attack = step.attack;
       if (decision !== null && attack !== undefined) {
         // CE Titan: the attack rolled twice is resolved with the roll the power kept (battle/strikePhase.ts).
@@ -380,14 +386,14 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
         ...(started ? [] : [CONCEDE]),
       ];
     },
-    decide: (state, step, intent) => {
+    decide: (state, step, intent, dice) => {
       switch (intent.type) {
         case 'moveCharacter':
           return decideMoveCharacter(state, intent);
         case 'resetManeuver':
           return decideResetManeuver(state, step.side);
         case 'doneManeuvering':
-          return decideDoneManeuvering(state, step.side);
+          return decideDoneManeuvering(state, step.side, dice);
         case 'concede':
           return decideManeuverConcession(state, step.side);
         case 'summon':
@@ -419,9 +425,9 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     rule: 'Complete Sequence 2.5.6.4.x.3.1',
     withdrawal: false,
     choices: () => [CONCEDE, PASS],
-    decide: (state, step, intent) => {
+    decide: (state, step, intent, dice) => {
       if (intent.type === 'concede') return { events: concede(state, step.side) };
-      if (intent.type === 'pass') return decideDriftPass(state, step.actor, step.side);
+      if (intent.type === 'pass') return decideDriftPass(state, step.actor, step.side, dice);
       return null;
     },
     onRefusal: () => CONCEDE,

@@ -188,6 +188,8 @@ export interface PendingAttack {
   readonly target: BattleCharacterId;
   readonly strikeNumber: number;
   readonly dice: number;
+  /** CE Titan: the attack's first hits that do not count (battle/position.ts `attackHits`); absent: none. */
+  readonly discounted?: number;
   readonly rolls: readonly (readonly number[])[];
   readonly resume: 'strike' | 'counterstrike';
 }
@@ -272,6 +274,9 @@ export type Step =
       /** The engagement's points awaiting the decision (2.5.6.8; 46 REPUBLICAN B1): the power's `powerUsed` event
        *  carries the points to score in `data.points`, then the engagement's resolution goes on (steps.ts). */
       readonly scoring?: EngagementScore;
+      /** The engagement's points just scored, the Angels they earn not yet taken (2.5.6.8; 47 GLADIATOR M2, B2):
+       *  once the power's decision begins no further step, the Angels are offered (steps.ts). */
+      readonly scored?: EngagementScore;
       /** An attack rolled twice awaiting the choice of the roll kept (27 MULTI-CHOICE B1): the power's `powerUsed`
        *  event carries the kept roll in `data.picked`, then the attack is resolved (battle/strikePhase.ts). */
       readonly attack?: PendingAttack;

@@ -78,6 +78,7 @@ const strikeOption = z.strictObject({
   strikeNumber: die,
   dice: z.number().int().min(1),
   carryTo: z.array(battleCharacterIdSchema),
+  discounted: z.number().int().min(1).optional(),
 });
 
 // ------------------------------------------------------------------------------------------ the steps
@@ -100,6 +101,13 @@ export const stepSchema = z.discriminatedUnion('kind', [
         reason: z.enum(['engagement', 'fled']),
       })
       .optional(),
+    scored: z
+      .strictObject({
+        player: playerId,
+        points: z.number().int(),
+        reason: z.enum(['engagement', 'fled']),
+      })
+      .optional(),
     attack: z
       .strictObject({
         rangestrike: z.boolean(),
@@ -107,6 +115,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
         target: battleCharacterIdSchema,
         strikeNumber: die,
         dice: z.number().int().min(0),
+        discounted: z.number().int().min(1).optional(),
         rolls: z.array(z.array(die)),
         resume: z.enum(['strike', 'counterstrike']),
       })
@@ -377,6 +386,13 @@ export const GAME_EVENT_SCHEMAS = [
     player: playerId,
     legion: markerIdSchema,
     character: angel,
+  }),
+  z.strictObject({
+    type: z.literal('characterJoined'),
+    player: playerId,
+    power: powerId,
+    legion: markerIdSchema,
+    character: characterNameSchema,
   }),
   z.strictObject({
     type: z.literal('legionEliminated'),
@@ -709,6 +725,8 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
   pointsScored:
     "Points scored (engagement, half points for a flight, or for an eliminated player's legions).",
   angelAcquired: 'An Angel or Archangel from the caretaker joins the winning legion (17.x).',
+  characterJoined:
+    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker (the dead pile when it has none).",
   legionEliminated:
     'A legion removed from the board; `characters` as far as the rules make them public (19.4).',
   playerEliminated: 'A player is out; `by` takes his markers (null: nobody) (19.3, 19.4, 20.4).',

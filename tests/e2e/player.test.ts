@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameClientState } from '../../web-client/src/app/gameState';
 import { clickIntent } from './support/click';
-import { actionable, choose, clientState } from './support/driver';
+import { actionable, choose, clientState, nextMove } from './support/driver';
 import {
   buildTestClient,
   chromiumAvailable,
@@ -103,16 +103,15 @@ describe.skipIf(!available)("a player's sessions and signals in the browser (iss
       if ((await rotations()) >= enough && [...acted.values()].every((n) => n >= 3)) break;
       const page = turn % 2 === 0 ? first : second;
       const other = page === first ? second : first;
-      // The tab about to act has heard of everything the other tab did (one player, two sockets).
+      // The tab about to act has heard of everything the other tab did (one player, two sockets), is connected
+      // (its socket is opened again with each new access token) and has its move.
       const seen = ((await clientState(other)) as GameClientState).viewSeq;
       await page.waitForFunction((seq) => (window.__titan?.session.getState().viewSeq ?? 0) >= seq, seen);
+      await nextMove(page);
       const state = await clientState(page);
       expect(state?.view?.result ?? null).toBeNull();
       const legal = actionable(state);
-      if (state === null || legal.length === 0) {
-        await page.waitForTimeout(50);
-        continue;
-      }
+      if (state === null || legal.length === 0) continue;
       const intent = choose(state, legal);
       if (intent === null) throw new Error(`no plan for ${state.view?.pending.step}`);
       await clickIntent(page, state, intent);
@@ -166,13 +165,11 @@ describe.skipIf(!available)("a player's sessions and signals in the browser (iss
     // Hermes plays his first turn; then the bot plays its turn, and it is Hermes' move again.
     let ended = false;
     for (let round = 0; round < 2000 && !ended; round++) {
+      await nextMove(page);
       const state = await clientState(page);
       ended = state?.events.some((e) => e.event.type === 'turnEnded' && e.event.player === 'p1') ?? false;
       const legal = actionable(state);
-      if (state === null || legal.length === 0 || ended) {
-        await page.waitForTimeout(20);
-        continue;
-      }
+      if (state === null || legal.length === 0 || ended) continue;
       const intent = choose(state, legal);
       if (intent === null) throw new Error(`no plan for ${state.view?.pending.step}`);
       await clickIntent(page, state, intent);

@@ -22,7 +22,7 @@ import { fromCaretakerInto, withLegion } from '../fold';
 import { requireLegion } from '../lookups';
 import type { BattleState, GameState } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
-import { hits, opponent } from './position';
+import { attackHits, opponent } from './position';
 
 export function evolveBattleEvent(state: GameState, event: BattleEvent): GameState {
   switch (event.type) {
@@ -111,7 +111,7 @@ export function evolveBattleEvent(state: GameState, event: BattleEvent): GameSta
       return withBattle(state, (b) => {
         const pending = b.pendingCarryOver;
         if (pending === null) throw new Error('carryOverAssigned without a pending strike');
-        const strikeHits = hits(pending.rolls, pending.option.strikeNumber);
+        const strikeHits = attackHits(pending.rolls, pending.option);
         const primary = damage(b.characters, [{ id: pending.option.target, hits: strikeHits }]);
         const carried = damage(
           primary,

@@ -1,7 +1,7 @@
 // Carrying over excess hits (12.4, errata 12.4, 11.7 Dune): the strike option declared, the excess of a roll, and
 // every legal allocation of it (decideStrike and decideAssignCarryOver check against these; the fold applies them).
 import type { BattleCharacterId, BattlePosition, StrikeOption } from './position';
-import { characterById, hits, hitsToSlay } from './position';
+import { attackHits, characterById, hitsToSlay } from './position';
 import { compareIds, strikeOptions } from './strike';
 
 /** The carried-over damage, in the order it was carried: each entry is one character after the target. */
@@ -24,10 +24,10 @@ export function findStrikeOption(
 /** The excess hits of a strike: those beyond what slays its target (12.4). */
 export function excessHits(
   pos: BattlePosition,
-  option: Pick<StrikeOption, 'target' | 'strikeNumber'>,
+  option: Pick<StrikeOption, 'target' | 'strikeNumber' | 'discounted'>,
   rolls: readonly number[],
 ): number {
-  return Math.max(0, hits(rolls, option.strikeNumber) - hitsToSlay(characterById(pos, option.target)));
+  return Math.max(0, attackHits(rolls, option) - hitsToSlay(characterById(pos, option.target)));
 }
 
 /**

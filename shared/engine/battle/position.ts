@@ -45,11 +45,21 @@ export interface StrikeOption {
   readonly dice: number;
   /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
   readonly carryTo: readonly BattleCharacterId[];
+  /** CE Titan: the attack's first hits that do not count (ce/hooks.ts `discountedHits`); absent: none. */
+  readonly discounted?: number;
 }
 
 /** Errata 12.7: each die equal to or above the Strike-number hits, and a six always hits. */
 export function hits(rolls: readonly number[], strikeNumber: number): number {
   return rolls.filter((r) => r >= strikeNumber || r === 6).length;
+}
+
+/** The hits an attack (strike or rangestrike) does: its rolls' hits less the first ones a CE power discounts. */
+export function attackHits(
+  rolls: readonly number[],
+  option: { readonly strikeNumber: number; readonly discounted?: number },
+): number {
+  return Math.max(0, hits(rolls, option.strikeNumber) - (option.discounted ?? 0));
 }
 
 /** Entering a hex in a maneuver (maneuver.ts): its cost in movement points (null: it may not be entered) and
@@ -92,13 +102,4 @@ export function occupiedHexes(pos: BattlePosition): ReadonlySet<HexLabel> {
   const hexes = new Set<HexLabel>();
   for (const c of pos.characters) if (c.hex !== null) hexes.add(c.hex);
   return hexes;
-}
-
-/** A normal strike's choice (12.2, 12.4, strike.ts strikeOptions): target, Strike-number and dice. */
-export interface StrikeOption {
-  readonly target: BattleCharacterId;
-  readonly strikeNumber: number;
-  readonly dice: number;
-  /** The characters that could receive carried-over damage under this choice (12.4), ascending ids. */
-  readonly carryTo: readonly BattleCharacterId[];
 }

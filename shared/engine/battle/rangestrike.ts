@@ -6,12 +6,14 @@ import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { HexLabel } from '../../data/types';
 import {
   adjustStrike,
+  discountedHits,
   mayRangestrike,
   nativeTo,
   rangestrikeRange,
   sidePower,
   throughTrees,
 } from '../ce/hooks';
+import type { Thrown } from '../ce/power';
 import { withArticle } from '../rejections';
 import { cliffBetween, skillOf, terrainAt } from './hazards';
 import { hazardCrossings, pathObstruction, rangestrikePaths } from './lineOfSight';
@@ -24,6 +26,8 @@ export interface RangestrikeOption {
   readonly target: BattleCharacterId;
   readonly strikeNumber: number;
   readonly dice: number;
+  /** CE Titan: the rangestrike's first hits that do not count (ce/hooks.ts `discountedHits`); absent: none. */
+  readonly discounted?: number;
 }
 
 /** 13.2: no rangestrike reaches beyond four hexes (counting both end hexes). */
@@ -46,22 +50,25 @@ function refuse(rule: string, reason: string): RangestrikeVerdict {
 /**
  * Whether `strikerId` may rangestrike `targetId` in this position, and if so each distinct (Strike-number, dice)
  * choice: one per target, except where two unblocked paths give different Strike-numbers (errata 13.3: the
- * rangestriker picks the path, each at its own maximum effectiveness, errata 11.7/12.0).
+ * rangestriker picks the path, each at its own maximum effectiveness, errata 11.7/12.0). `thrown`: a CE power's
+ * thrown attack (power.ts `Thrown`, battle/volley.ts) in place of the character's own rangestrike: any character
+ * throws, in contact too, with the dice and skill given and none of a Warlock's privileges; the rest is 13.0–13.5.
  */
 export function rangestrikeVerdict(
   pos: BattlePosition,
   strikerId: BattleCharacterId,
   targetId: BattleCharacterId,
+  thrown: Thrown | null = null,
 ): RangestrikeVerdict {
   const striker = characterById(pos, strikerId);
   const target = characterById(pos, targetId);
   const from = striker.hex;
   const to = target.hex;
-  const warlock = striker.type === 'Warlock';
-  if (!CHARACTERS[striker.type].rangestrikes) {
+  const warlock = striker.type === 'Warlock' && thrown === null;
+  if (thrown === null && !CHARACTERS[striker.type].rangestrikes) {
     return refuse('13.0', `${withArticle(striker.type)} cannot rangestrike (no lightning bolt)`);
   }
-  if (!mayRangestrike(pos, striker)) {
+  if (thrown === null && !mayRangestrike(pos, striker)) {
     // CE Titan: the enemy's power takes the rangestrike away (48 IMMOBILISER B1).
     const power = sidePower(pos, striker.side === 'attacker' ? 'defender' : 'attacker');
     return refuse(
@@ -70,7 +77,7 @@ export function rangestrikeVerdict(
     );
   }
   if (from === null) return refuse('13.0', 'the rangestriker is not on the battleland');
-  if (inContact(pos, strikerId)) {
+  if (thrown === null && inContact(pos, strikerId)) {
     return refuse('13.0, 13.5', 'a character in contact with an enemy may not rangestrike');
   }
   if (target.side === striker.side) return refuse('12.1, 13.0', 'a rangestrike must be directed at an enemy');
@@ -98,14 +105,21 @@ export function rangestrikeVerdict(
     const first = pathObstruction(pos, from, to, paths[0] ?? [], warlock, trees);
     return refuse(first?.rule ?? '13.3', 'every path to the target is blocked');
   }
-  const options = open.map((path) => pathFactors(pos, striker, target, from, to, path));
+  const options = open.map((path) => pathFactors(pos, striker, target, from, to, path, thrown));
   const unique = [...new Map(options.map((o) => [`${o.strikeNumber}/${o.dice}`, o])).values()];
   unique.sort((a, b) => a.strikeNumber - b.strikeNumber || a.dice - b.dice);
-  return { allowed: true, options: unique.map((o) => ({ target: target.id, ...o })) };
+  // CE Titan: the target's power may discount the first hits (ce/hooks.ts).
+  const discounted = discountedHits({ pos, striker, target, rangestrike: true });
+  return {
+    allowed: true,
+    options: unique.map((o) => ({ target: target.id, ...o, ...(discounted > 0 ? { discounted } : {}) })),
+  };
 }
 
-/** 13.1: half the Power-factor, rounded down; Volcano row: a Dragon adds two dice rangestriking from the Volcano. */
-function rangestrikeDice(pos: BattlePosition, striker: BattleCharacter): number {
+/** 13.1: half the Power-factor, rounded down; Volcano row: a Dragon adds two dice rangestriking from the Volcano.
+ *  A thrown attack (CE) rolls the dice its power gives. */
+function rangestrikeDice(pos: BattlePosition, striker: BattleCharacter, thrown: Thrown | null): number {
+  if (thrown !== null) return thrown.dice;
   const base = Math.floor(striker.power / 2);
   const fromVolcano = striker.hex !== null && terrainAt(pos, striker.hex) === 'Volcano';
   return striker.type === 'Dragon' && fromVolcano ? base + 2 : base;
@@ -126,11 +140,13 @@ function pathFactors(
   from: HexLabel,
   to: HexLabel,
   path: readonly HexLabel[],
+  thrown: Thrown | null,
 ): { strikeNumber: number; dice: number } {
-  let attack = skillOf(striker.type);
+  let attack = skillOf(striker.type) + (thrown?.skill ?? 0);
   let defence = skillOf(target.type);
   const t = pos.terrain;
-  if (striker.type !== 'Warlock') {
+  const warlock = striker.type === 'Warlock' && thrown === null;
+  if (!warlock) {
     const nativeToBramble = nativeTo(pos, striker.side, striker.type, 'Bramble');
     const brambles = nativeToBramble ? 0 : path.filter((hex) => terrainAt(pos, hex) === 'Bramble').length;
     const wallsUp = hazardCrossings(t, from, to, path).filter((c) => c.hazard === 'wall' && c.up).length;
@@ -144,11 +160,10 @@ function pathFactors(
   }
   const parts = adjustStrike(
     { pos, striker, target, rangestrike: true },
-    { skill: attack, targetSkill: defence, dice: rangestrikeDice(pos, striker) },
+    { skill: attack, targetSkill: defence, dice: rangestrikeDice(pos, striker, thrown) },
   );
   const number = chartStrikeNumber(parts.skill, parts.targetSkill);
-  const dragonInVolcano =
-    striker.type !== 'Warlock' && target.type === 'Dragon' && terrainAt(pos, to) === 'Volcano';
+  const dragonInVolcano = !warlock && target.type === 'Dragon' && terrainAt(pos, to) === 'Volcano';
   return { strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number, dice: Math.max(0, parts.dice) };
 }
 

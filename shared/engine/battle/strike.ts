@@ -3,7 +3,7 @@
 import { hexDistance } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { NativeHazard } from '../../data/types';
-import { adjustStrike, mayStrike, nativeTo } from '../ce/hooks';
+import { adjustStrike, discountedHits, mayStrike, nativeTo } from '../ce/hooks';
 import { cliffBetween, crossesDown, crossesUp, skillOf, terrainAt } from './hazards';
 import type { BattleCharacter, BattleCharacterId, BattlePosition, StrikeOption } from './position';
 import { characterById, hitsToSlay, isSlain } from './position';
@@ -14,6 +14,8 @@ export type { StrikeOption };
 export interface StrikeFactors {
   readonly strikeNumber: number;
   readonly dice: number;
+  /** CE Titan: the strike's first hits that do not count (ce/hooks.ts `discountedHits`). */
+  readonly discounted: number;
 }
 
 /** Errata 12.7: each die equal to or above the Strike-number hits, and a six always hits. */
@@ -80,8 +82,13 @@ export function strikeFactors(
   if (crossesDown(t, from, to, 'dune') && native(striker, 'Sand')) dice += 2;
   if (crossesUp(t, from, to, 'dune') && !native(striker, 'Sand')) dice -= 1;
   // Cosmic Encounter Titan: the powers' B hooks (ce/hooks.ts).
-  const parts = adjustStrike({ pos, striker, target, rangestrike: false }, { skill, targetSkill, dice });
-  return { strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill), dice: Math.max(0, parts.dice) };
+  const ctx = { pos, striker, target, rangestrike: false };
+  const parts = adjustStrike(ctx, { skill, targetSkill, dice });
+  return {
+    strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill),
+    dice: Math.max(0, parts.dice),
+    discounted: discountedHits(ctx),
+  };
 }
 
 /**
@@ -100,7 +107,7 @@ export function strikeOptions(pos: BattlePosition, strikerId: BattleCharacterId)
     const others = targets.filter((c) => c.id !== target.id && mayCarryAcrossDunes(pos, striker, target, c));
     const carryTo = (sn: number, dice: number): BattleCharacterId[] =>
       // errata 11.7: without a possible excess hit (all sixes) no carry-over is possible
-      dice > hitsToSlay(target)
+      dice > hitsToSlay(target) + best.discounted
         ? others
             .filter((c) => {
               const f = factors.get(c.id) as StrikeFactors;
@@ -137,6 +144,7 @@ export function strikeOptions(pos: BattlePosition, strikerId: BattleCharacterId)
           strikeNumber: choice.sn,
           dice: choice.dice,
           carryTo: [...choice.reach].sort(compareIds),
+          ...(best.discounted > 0 ? { discounted: best.discounted } : {}),
         });
       }
     }

@@ -39,10 +39,12 @@ export function hitsEvents(
   ];
 }
 
-/** The fold of such an event. */
+/** The fold of such an event; `data.targets` (a volley, battle/volley.ts): the characters rangestruck, who join
+ *  those struck at this strike phase (`struckAt`, as a rangestrike's target does). */
 export function applyHits(state: GameState, event: EventOf<'powerUsed'>): GameState {
   const ids = event.data.ids;
   const hits = event.data.hits;
+  const targets = event.data.targets;
   if (!Array.isArray(ids) || !Array.isArray(hits)) return state;
   const change = new Map(ids.map((id, i) => [String(id), Number(hits[i] ?? 0)]));
   return withBattle(state, (b) => ({
@@ -51,5 +53,6 @@ export function applyHits(state: GameState, event: EventOf<'powerUsed'>): GameSt
       const by = change.get(c.id);
       return by === undefined ? c : { ...c, hits: Math.max(0, c.hits + by) };
     }),
+    struckAt: Array.isArray(targets) ? [...b.struckAt, ...targets.map(String)] : b.struckAt,
   }));
 }

@@ -30,7 +30,13 @@
 // that do not call the hooks; the modules that do (battle/strike.ts, maneuver.ts, rangestrike.ts, drift.ts,
 // movementPhase.ts, setup.ts, steps.ts) would close an import cycle (Biome's noImportCycles refuses it).
 import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/types';
-import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
+import type {
+  BattleCharacter,
+  BattleCharacterId,
+  BattlePosition,
+  BattleSide,
+  Passage,
+} from '../battle/position';
 import type { Decision, EventOf, GameEvent } from '../events';
 import type { Intent, IntentOf } from '../intents';
 import type { LegionMove, MoveContext } from '../movement';
@@ -45,6 +51,7 @@ import type {
   PowerMemory,
   PowerValue,
 } from '../types';
+import type { Nativity } from './battleTerrain';
 
 export type { PowerId, PowerMemory, PowerValue };
 export const FIRST_POWER: PowerId = 10;
@@ -120,11 +127,38 @@ export interface RecruitContext {
 }
 
 /** A moment of a battle at which powers act (sequence.ts, strikePhase.ts): before `side`'s maneuver phase; as
- *  `side`'s counterstrikes begin; at the end of a strike phase in which `side` was phasing (the slain removed). */
+ *  `side`'s strikes or counterstrikes begin (with the attacks it may make); at the end of a strike phase in which `side` was phasing (the slain removed). */
 export type BattleMoment =
   | { readonly kind: 'beforeManeuver'; readonly side: BattleSide }
-  | { readonly kind: 'counterstrikes'; readonly side: BattleSide }
+  | {
+      readonly kind: 'strikes' | 'counterstrikes';
+      readonly side: BattleSide;
+      readonly attacks: readonly SideAttack[];
+    }
   | { readonly kind: 'endOfStrikePhase'; readonly side: BattleSide };
+
+/** One of a side's characters that may attack as its strikes (counterstrikes) begin, with the most dice any of its
+ *  attacks (strikes, and for the phasing side rangestrikes) rolls. */
+export interface SideAttack {
+  readonly striker: BattleCharacterId;
+  readonly dice: number;
+}
+
+/** One character's thrown attack in a volley (CE 42 B2): a rangestrike of `dice` dice at `skill` more (or less)
+ *  than its Skill-factor, made even in contact, with none of a Warlock's privileges. */
+export interface Thrown {
+  readonly dice: number;
+  readonly skill: number;
+}
+
+/** Ranged attacks every character of a side makes at a moment of the battle, each at every enemy it may
+ *  rangestrike (battle/volley.ts): `name` in the history, `act` on the event, and each character's attack (null:
+ *  none). */
+export interface Volley {
+  readonly name: string;
+  readonly act: string;
+  readonly thrown: (c: BattleCharacter) => Thrown | null;
+}
 
 export interface Power extends PowerEntry {
   // ---------------------------------------------------------------- S: set-up
@@ -157,15 +191,18 @@ export interface Power extends PowerEntry {
     mulligan: boolean,
     dice: Dice,
   ) => Decision | null;
-  /** The owner's attack (strike or rangestrike) of `count` dice: the rolls kept, and events recording any others;
+  /** The owner's attack (strike or rangestrike) of `count` dice by `striker`: the rolls kept, and events recording any others;
    *  or, with `either`, two rolls of which the owner keeps one (a `powerDecision` step carrying the attack, which
-   *  the power's `powerUsed` ends with the kept roll in `data.picked`; battle/strikePhase.ts resolves it). */
+   *  the power's `powerUsed` ends with the kept roll in `data.picked`; battle/strikePhase.ts resolves it); `again`
+   *  when another power has the attack rolled again (41 B1). */
   readonly rollStrike?: (
     state: GameState,
     player: PlayerId,
     count: number,
     strikeNumber: number,
     dice: Dice,
+    striker: BattleCharacter,
+    again: boolean,
   ) => AttackRoll;
   /** Any attack (strike or rangestrike) in a battle the owner fights, his or his enemy's: the rolls kept, given
    *  `roll`, which rolls it the striker's way (his power's `rollStrike`, or plainly) each time it is called. */
@@ -174,9 +211,16 @@ export interface Power extends PowerEntry {
   readonly movementNumbers?: (state: GameState, player: PlayerId, roll: number) => number[];
   /** What one of the owner's legions may muster (18.3–18.5; a reinforcement too), given the standard options. */
   readonly recruits?: (ctx: RecruitContext, options: RecruitOption[]) => RecruitOption[];
+  /** May one of the owner's legions muster (or reinforce with) this creature from the dead pile when the caretaker
+   *  has none left ("recruit from the dead": 13, 44, 47, 54, 65 M1/M2 and the like)? */
+  readonly fromTheDead?: (ctx: RecruitContext, creature: CharacterName) => boolean;
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The owner has just scored an engagement's points (2.5.6.8), before the Angels they earn: events beginning a
+   *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), events that begin
+   *  no step (the Angels follow at once), or null. */
+  readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
   /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
   readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
   /** May an enemy's character strike the owner's `target` (12.0; a rangestrike is not a strike)? */
@@ -215,6 +259,11 @@ export interface Power extends PowerEntry {
   ) => Passage;
   /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
   readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
+  /** How many of the first hits of an attack (strike or rangestrike) on the owner's `ctx.target` do not count;
+   *  `native` reads each side's nativity with its power (ce/hooks.ts `nativeTo`). */
+  readonly hitsDiscounted?: (ctx: StrikeContext, native: Nativity) => number;
+  /** The ranged attacks the owner's characters (fighting as `side`) make at a moment of the battle, or null. */
+  readonly volley?: (moment: BattleMoment, side: BattleSide) => Volley | null;
   /** The events of the owner's power (fighting as `side`) at a moment of the battle; `dice` where it may roll. */
   readonly atMoment?: (
     state: GameState,
@@ -222,6 +271,20 @@ export interface Power extends PowerEntry {
     moment: BattleMoment,
     dice: Dice | null,
   ) => GameEvent[];
+  /** May the owner see the contents of `legion` (another player's; 4.5 keeps them from him otherwise)? */
+  readonly seesContents?: (state: GameState, owner: PlayerId, legion: Legion) => boolean;
+  /** The keys of the owner's `memory` that only he may see (view.ts). */
+  readonly secretMemory?: readonly string[];
+  /** A roll the owner's power has fixed for `player`'s movement roll (not a mulligan): the roll and the events
+   *  showing it (the last one marks it `data.picked`), or null. */
+  readonly fatedRoll?: (
+    state: GameState,
+    owner: PlayerId,
+    player: PlayerId,
+  ) => { readonly roll: number; readonly events: GameEvent[] } | null;
+  /** In the strike phases of the owner's side (`side`), does the enemy strike first (his counterstrikes before
+   *  the owner's strikes)? */
+  readonly enemyStrikesFirst?: (pos: BattlePosition, side: BattleSide) => boolean;
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];

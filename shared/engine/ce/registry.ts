@@ -4,12 +4,15 @@ import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
+import { gladiator } from './powers/gladiator';
+import { gypsy } from './powers/gypsy';
 import { hiLois } from './powers/hiLois';
 import { immobiliser } from './powers/immobiliser';
 import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
 import { marines } from './powers/marines';
 import { multiChoice } from './powers/multiChoice';
+import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
 import { viper } from './powers/viper';
@@ -25,7 +28,10 @@ export const BUILT_POWERS: readonly Power[] = [
   republican,
   immobiliser,
   ladyLuck,
+  gypsy,
+  gladiator,
   hiLois,
+  ninja,
 ].sort((a, b) => a.id - b.id);
 
 const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));

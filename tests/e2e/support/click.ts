@@ -70,6 +70,9 @@ async function selectPiece(page: Page, id: string, hand: Hand): Promise<void> {
 
 async function perform(page: Page, state: GameClientState, intent: Intent, hand: Hand): Promise<void> {
   switch (intent.type) {
+    case 'drawPowers':
+    case 'choosePower':
+    case 'usePower':
     case 'rollTower':
     case 'chooseColor':
     case 'rollMovement':
@@ -98,6 +101,8 @@ async function perform(page: Page, state: GameClientState, intent: Intent, hand:
       await hand.press(page.locator('section.actions button[data-intent=withdraw]'));
       return confirm(page, state, intent, hand);
     }
+    case 'bid':
+      return bid(page, intent, hand);
     case 'split':
       return split(page, intent, hand);
     case 'moveLegion':
@@ -162,6 +167,16 @@ async function confirm(page: Page, state: GameClientState, intent: Intent, hand:
       exact: true,
     }),
   );
+}
+
+/** The sealed bidding form (CE bidding rules): each power's bid typed in its box, then Seal my bids. */
+async function bid(page: Page, intent: IntentOf<'bid'>, hand: Hand): Promise<void> {
+  const form = page.locator('form.bid-form');
+  const boxes = form.locator('input[type=number]');
+  if ((await boxes.count()) !== intent.bids.length)
+    throw new Error('the form has not one box per power drawn');
+  for (const [i, b] of intent.bids.entries()) await boxes.nth(i).fill(String(b));
+  await hand.press(form.locator('button[data-intent=bid]'));
 }
 
 /** The split dialog: each character of a new legion clicked over to its stack, the markers chosen, Split. */

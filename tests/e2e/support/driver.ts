@@ -50,6 +50,23 @@ export async function settled(page: Page, viewSeq: number): Promise<void> {
   }
 }
 
+/** Waits until the page's player has a move to make (connected, the legal intents of its current view, nothing in
+ *  flight) or the game is over. */
+export async function nextMove(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const s = window.__titan?.session.getState();
+      if (s === undefined || s.view === null) return false;
+      if (s.view.result != null) return true;
+      if (s.status !== 'open' || s.legal === null || Object.keys(s.inFlight).length > 0) return false;
+      const me = 'player' in s.view.viewer ? s.view.viewer.player : null;
+      return s.view.pending.actor === me && s.legal.seq >= s.viewSeq && s.legal.intents.length > 0;
+    },
+    undefined,
+    { timeout, polling: 25 },
+  );
+}
+
 const of = <T extends Intent['type']>(legal: readonly Intent[], type: T) =>
   legal.filter((i): i is IntentOf<T> => i.type === type);
 
@@ -73,13 +90,27 @@ export function loadedDice(state: GameState, intent: Intent, dice: Dice): Dice {
   return { roll: (n) => Array.from({ length: n }, () => 6) };
 }
 
+/** How the plan treats the Titans: spared (a test that wants a long game sees more steps before a Titan falls),
+ *  or aimed at (a test that wants the game to end attacks with them too and strikes them first). */
+export type Titans = 'spare' | 'aim';
+
 /** A plan that heads for a battle and fights it. */
-export function choose(state: GameClientState, legal: readonly Intent[]): Intent | null {
+export function choose(
+  state: GameClientState,
+  legal: readonly Intent[],
+  titans: Titans = 'spare',
+): Intent | null {
   const view = state.view;
   if (view === null || legal.length === 0) return null;
   const me = 'player' in view.viewer ? view.viewer.player : null;
   const first = <T extends Intent['type']>(type: T) => of(legal, type)[0];
   switch (view.pending.step) {
+    // Cosmic Encounter Titan (rules 004): draw the powers, bid (a test bids through the form itself, with the
+    // amounts it means), take the first power offered, and answer a power's question with its first choice.
+    case 'drawPowers':
+    case 'bid':
+    case 'choosePower':
+    case 'powerDecision':
     case 'rollTower':
     case 'chooseColor':
       return legal[0] ?? null;
@@ -95,7 +126,7 @@ export function choose(state: GameClientState, legal: readonly Intent[]): Intent
       const hasTitan = (m: IntentOf<'moveLegion'>) =>
         view.legions.find((l) => l.marker === m.legion)?.characters?.includes('Titan') ?? false;
       const attacks = moves.filter((m) => m.entry != null);
-      const attack = attacks.find((m) => !hasTitan(m)) ?? attacks[0];
+      const attack = (titans === 'spare' ? attacks.find((m) => !hasTitan(m)) : undefined) ?? attacks[0];
       if (attack !== undefined) return attack;
       const enemies = view.legions.filter((l) => l.owner !== me).map((l) => l.land);
       const distance = (land: number) => {
@@ -163,6 +194,10 @@ export function choose(state: GameClientState, legal: readonly Intent[]): Intent
       const titan = (id: string) => battle.characters.find((c) => c.id === id)?.type === 'Titan';
       const strikes = [...of(legal, 'strike'), ...of(legal, 'rangestrike')];
       const carrying = carryingStrikes(battle, legal);
+      if (titans === 'aim') {
+        const atTitan = strikes.find((s) => titan(s.target));
+        if (atTitan !== undefined) return atTitan;
+      }
       return (
         carrying.find((s) => !titan(s.target)) ??
         strikes.find((s) => !titan(s.target)) ??

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { titanPower } from '../../../shared/data/characters';
 import { rangestrikeRange } from '../../../shared/engine/ce/hooks';
 import { angelsDue } from '../../../shared/engine/ce/titan';
+import { evolve } from '../../../shared/engine/evolve';
+import type { Intent } from '../../../shared/engine/intents';
 import { legalIntents } from '../../../shared/engine/legal';
 import { isTowerLand } from '../../../shared/engine/movement';
 import type { GameState } from '../../../shared/engine/types';
@@ -83,5 +85,37 @@ describe('CE general notes: the Titan and rangestrikes', () => {
     expect(rangestrikeRange({ ...pos, powers: { attacker: null, defender: null } }, c, 2)).toBe(3);
     expect(rangestrikeRange(pos, c, 2)).toBe(2);
     expect(rangestrikeRange({ ...pos, powers: { attacker: null, defender: null } }, c, 3)).toBe(3);
+  });
+});
+
+describe('CE "recruit from the dead" (the frame\u2019s dead-pile hook)', () => {
+  /** Bk01 moved to the Marsh (land 8) with an Ogre; the caretaker has no Ogre left, the dead pile two. */
+  function noOgreLeft(): Run {
+    const run = arrange(ceGame(), [{ id: 'Bk01', land: 8, characters: ['Titan', 'Ogre'] }], {
+      moved: ['Bk01'],
+      caretaker: { Ogre: 0 },
+    });
+    run.state = { ...run.state, deadPile: { Ogre: 2 } };
+    return run;
+  }
+
+  it('18.0, errata 3.5: without such a power the caretaker\u2019s empty stack refuses the muster', () => {
+    const run = noOgreLeft();
+    const muster: Intent = { type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre'] };
+    expect(legalIntents(run.state, 'p1')).not.toContainEqual(muster);
+    expect(rejectionOf(run, 'p1', muster).message).toMatch(/no Ogre left/);
+  });
+
+  it('CE M1 (13, 44, 47, 54, 65): a creature mustered when the caretaker has none left comes from the dead pile', () => {
+    const run = noOgreLeft();
+    const s = evolve(run.state, {
+      type: 'legionMustered',
+      legion: 'Bk01',
+      creature: 'Ogre',
+      reveal: ['Ogre'],
+    });
+    expect(s.legions.Bk01?.characters).toEqual(['Titan', 'Ogre', 'Ogre']);
+    expect(s.deadPile.Ogre).toBe(1);
+    expect(s.caretaker.Ogre).toBe(0);
   });
 });

@@ -150,9 +150,11 @@ describe('what a viewer knows of each legion', () => {
       land: 2,
       height: 5,
       certain: ['Cyclops', 'Gargoyle'],
-      // Not the Titan (Rd01 showed it) — the counts cannot tell that, the bounds still name it.
-      possible: { Titan: 1, Angel: 1, Centaur: 2, Gargoyle: 2, Ogre: 2, Cyclops: 1 },
+      // Not the Titan: Rd01 showed it, and the two parts of the split hold the one Titan between them (4.3).
+      possible: { Angel: 1, Centaur: 2, Gargoyle: 2, Ogre: 2, Cyclops: 1 },
     });
+    // Backward too: the Gargoyle Rd02 showed was in it since the split, so Rd01 holds one Gargoyle at most.
+    expect(of(events, PUBLIC, 'Rd01')?.possible.Gargoyle).toBe(1);
   });
 
   it('errata 7.0: a move taken back returns the legion (and every later one) where it was', () => {
@@ -285,8 +287,8 @@ describe('what a viewer knows of each legion', () => {
     const caretaker = { ...initialCaretaker('default') };
     for (const c of [...STARTING, ...STARTING]) if (c !== 'Titan') caretaker[c] = (caretaker[c] ?? 0) - 1;
     const stacks = { caretaker, deadPile: {} };
-    // The Titan is in Rd01: Rd02 may not hold it — known with the counts, not from Rd02's own history.
-    expect(of(events, BOB, 'Rd02')?.possible.Titan).toBe(1);
+    // The Titan is in Rd01: Rd02 may not hold it — known from the split (4.3, backward) and with the counts.
+    expect(of(events, BOB, 'Rd02')?.possible.Titan).toBeUndefined();
     expect(legionKnowledge(events, BOB, stacks).Rd02?.possible.Titan).toBeUndefined();
     // Ann's Angel is in one of her two legions: Bu01 shows Bob's, the stacks hold none (20.1) — and when the
     // only place left for the other is Rd02 (Rd01 shown whole by an inspection), Rd02 surely holds it.
@@ -304,6 +306,74 @@ describe('what a viewer knows of each legion', () => {
       complete: true,
     });
     expect(of(inspected, PUBLIC, 'Rd02')?.certain).toEqual([]);
+  });
+
+  it('4.3, backward: one part of a split seen in a battle, the other part holds the rest, what joined and left it counted', () => {
+    const events: GameEvent[] = [
+      ...START,
+      ...ANN_SPLITS,
+      // Rd01 musters in sight of all, then Rd02 is attacked and shown (2.5.6.1).
+      { type: 'legionMustered', legion: 'Rd01', creature: 'Troll', reveal: ['Ogre'] },
+      { type: 'engagementChosen', land: 100, attacker: 'Bu01', defender: 'Rd02' },
+      {
+        type: 'battleStarted',
+        land: 100,
+        terrain: 'Tower',
+        attackerEntry: 'bottom',
+        attacker: {
+          legion: 'Bu01',
+          characters: STARTING.map((type, i) => ({ id: `d${i}`, type, power: 4 })),
+        },
+        defender: {
+          legion: 'Rd02',
+          characters: (['Angel', 'Centaur', 'Gargoyle', 'Ogre'] as const).map((type, i) => ({
+            id: `a${i}`,
+            type,
+            power: 4,
+          })),
+        },
+      },
+    ];
+    // Rd01: the eight less Rd02's four, with the Troll it mustered.
+    for (const viewer of [BOB, PUBLIC]) {
+      expect(of(events, viewer, 'Rd01'), JSON.stringify(viewer)).toMatchObject({
+        height: 5,
+        certain: ['Centaur', 'Gargoyle', 'Ogre', 'Titan', 'Troll'],
+        complete: true,
+      });
+    }
+  });
+
+  it('4.3, backward: a three-way split (4.3) — two parts known, the third is the rest; one known, the others share it', () => {
+    const three: GameEvent[] = [
+      ...START,
+      { type: 'turnStarted', player: 'p1', number: 1 },
+      {
+        type: 'legionSplit',
+        player: 'p1',
+        parent: 'Rd01',
+        land: 100,
+        children: [
+          { marker: 'Rd02', height: 3 },
+          { marker: 'Rd03', height: 2 },
+        ],
+      },
+      { type: 'legionInspected', viewer: 'p2', legion: 'Rd02', characters: ['Angel', 'Ogre', 'Ogre'] },
+    ];
+    // Rd02 holds both Ogres and the Angel: Rd01 (3) and Rd03 (2) hold none of them.
+    for (const marker of ['Rd01', 'Rd03']) {
+      expect(of(three, BOB, marker)?.possible, marker).toEqual({ Titan: 1, Centaur: 2, Gargoyle: 2 });
+    }
+    const both: GameEvent[] = [
+      ...three,
+      { type: 'legionInspected', viewer: 'p2', legion: 'Rd03', characters: ['Centaur', 'Gargoyle'] },
+    ];
+    expect(of(both, BOB, 'Rd01')).toMatchObject({
+      certain: ['Centaur', 'Gargoyle', 'Titan'],
+      complete: true,
+    });
+    // The inspections were Bob's alone (2.5.1): a spectator still knows only what the split forces.
+    expect(of(both, PUBLIC, 'Rd01')?.certain).toEqual([]);
   });
 
   it('4.3 is kept: the others know the same with or without the events they may not see', () => {

@@ -134,7 +134,8 @@ export function ActionPanel(props: {
   const concede = legalOf(legal, 'concede')[0];
   const withdraw = legalOf(legal, 'withdraw')[0];
   const legionOf = (marker: MarkerId) => view.legions.find((l) => l.marker === marker);
-  const hint = hintFor(view.pending.step, legal);
+  // A power's decision: its question (ce/power.ts).
+  const hint = view.step.kind === 'powerDecision' ? view.step.question : hintFor(view.pending.step, legal);
 
   return (
     <section className="panel actions" aria-label="Actions">

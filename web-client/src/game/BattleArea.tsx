@@ -12,10 +12,11 @@ import {
   type IntentOf,
   strikeOptions,
 } from '../../../shared/engine/index';
+import type { GameClientState } from '../app/gameState';
 import { BATTLELAND_BOX, type BattleChit, Battleland, CHIT_SIZE } from '../board/Battleland';
 import { ZoomPan } from '../board/ZoomPan';
 import { Dice } from '../ui/Die';
-import { legionName } from './describe';
+import { legionName, nextRoster, type Roster } from './describe';
 import { legalOf, useTable } from './table';
 
 type StrikeIntent = IntentOf<'strike'> | IntentOf<'rangestrike'>;
@@ -119,12 +120,12 @@ export function BattleArea() {
         )}
         <CarryOverPanel
           battle={battle}
-          roll={lastRoll}
+          roll={lastRoll?.event ?? null}
           options={legalOf(legal, 'assignCarryOver')}
           busy={busy}
           onAssign={send}
         />
-        {lastRoll !== null && <LastRoll event={lastRoll} />}
+        {lastRoll !== null && <LastRoll event={lastRoll.event} roster={lastRoll.roster} />}
       </div>
       <ZoomPan box={BATTLELAND_BOX} target={CHIT_SIZE.waiting} label="Battleland">
         <Battleland
@@ -300,18 +301,23 @@ export function characterWords(battle: BattleState, id: string): string {
   return c === undefined ? id : `${c.type} (${c.hex ?? 'off board'})`;
 }
 
-function lastStrike(events: readonly { type: string }[]): RollEvent | null {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e?.type === 'strikeRolled' || e?.type === 'rangestrikeRolled') return e as RollEvent;
-    if (e?.type === 'battleStarted') return null;
+/** The battle's last strike or rangestrike, with the history's roster at that moment (a slain character has left
+ *  the board, and is still named by its creature). */
+function lastStrike(
+  events: readonly GameClientState['events'][number]['event'][],
+): { readonly event: RollEvent; readonly roster: Roster } | null {
+  let roster: Roster = new Map();
+  let last: { event: RollEvent; roster: Roster } | null = null;
+  for (const e of events) {
+    roster = nextRoster(roster, e);
+    if (e.type === 'battleStarted') last = null;
+    if (e.type === 'strikeRolled' || e.type === 'rangestrikeRolled') last = { event: e, roster };
   }
-  return null;
+  return last;
 }
 
-function LastRoll({ event }: { event: RollEvent }) {
-  const { view } = useTable();
-  const typeOf = (id: string) => view.battle?.characters.find((c) => c.id === id)?.type ?? id;
+function LastRoll({ event, roster }: { event: RollEvent; roster: Roster }) {
+  const typeOf = (id: string) => roster.get(id)?.type ?? 'a character';
   const target = event.type === 'strikeRolled' ? event.option.target : event.target;
   const sn = event.type === 'strikeRolled' ? event.option.strikeNumber : event.strikeNumber;
   return (

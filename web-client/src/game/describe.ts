@@ -1,18 +1,13 @@
 // Words for what happened and what is asked: event history lines, step names, intents as button labels.
 
-import { isMarkerId, marker } from '../../../shared/data/markers';
+import { legionName } from '../../../shared/data/markers';
 import { land as landOf } from '../../../shared/data/masterboard';
 import type { LandNumber } from '../../../shared/data/types';
 import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
 import { powerActWords, powerEntry } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
-/** A legion by its marker's colour and name ("Black Axes"), never its id (issue 14). */
-export function legionName(id: string): string {
-  if (!isMarkerId(id)) return 'a legion';
-  const m = marker(id);
-  return `${m.color} ${m.name}`;
-}
+export { legionName };
 
 /** A Cosmic Encounter Titan power by its number and name ("55 COLOSSUS"). */
 export function powerName(id: number): string {
@@ -181,6 +176,8 @@ export function describeEvent(
       return `${name(e.player)} scores ${e.points} point${e.points === 1 ? '' : 's'}${e.reason === 'halfPoints' ? ' (half points)' : e.reason === 'fled' ? ' (the enemy fled)' : ''}.`;
     case 'angelAcquired':
       return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}.`;
+    case 'characterJoined':
+      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)} (${powerName(e.power)}).`;
     case 'legionEliminated':
       return `${name(e.owner)}'s legion ${legionName(e.legion)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
     case 'powersDrawn':

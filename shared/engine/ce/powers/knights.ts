@@ -1,5 +1,6 @@
 // 25 KNIGHTS + (CE Titan, rules 004): "Superior IMPACT is your forte."
 import { skillOf } from '../../battle/hazards';
+import { enemyOnBattleland } from '../battleTerrain';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
 
@@ -13,8 +14,7 @@ export const knights: Power = {
   // before the enemy has entered, can keep enemy pieces off the board; so while no enemy stands on the
   // battleland the Knights move normally, which never forces off more than normal movement could (the reading
   // in docs/ce-titan.md).
-  moveAllowance: (pos, c, points) =>
-    pos.characters.some((e) => e.side !== c.side && e.hex !== null) ? points + 1 : points,
+  moveAllowance: (pos, c, points) => (enemyOnBattleland(pos, c.side) ? points + 1 : points),
   // CE 25 B2: skill 2/3/4 characters (Lords included) gain 4/3/2 dice striking; a rangestrike is not a strike.
   strikeOut: (ctx, parts) =>
     ctx.rangestrike ? parts : { ...parts, dice: parts.dice + (IMPACT_DICE[skillOf(ctx.striker.type)] ?? 0) },

@@ -39,7 +39,15 @@ function healed(
   words: string,
   changes: HitChange[],
 ): GameEvent[] {
-  const names = changes.filter((c) => c.hits !== 0).map((c) => `${c.id} ${-c.hits}`);
+  // In a player's words: each character by its creature and hex, never its id (issue 14).
+  const battle = requireBattle(state);
+  const names = changes
+    .filter((c) => c.hits !== 0)
+    .map((c) => {
+      const who = battle.characters.find((x) => x.id === c.id);
+      const healed = -c.hits;
+      return `${who === undefined ? 'a character' : `${who.type} in ${who.hex ?? 'its entrance'}`} heals ${healed} hit${healed === 1 ? '' : 's'}`;
+    });
   return hitsEvents(state, side, REGENERATOR, act, `${words}: ${names.join(', ')}.`, changes);
 }
 
@@ -67,6 +75,7 @@ export const regenerator: Power = {
         const changes = heals(state, side, (c) => (sheltered(pos, c) ? 1 : 0));
         return healed(state, side, 'shelter', 'The sheltered heal', changes);
       }
+      case 'strikes':
       case 'counterstrikes':
         return [];
     }

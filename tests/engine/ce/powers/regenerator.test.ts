@@ -37,6 +37,8 @@ describe('32 REGENERATOR', () => {
       power: REGENERATOR,
       act: 'regenerate',
       data: { ids: ['Bk01-1', 'Bk01-2'], hits: [-1, -2] },
+      // The history's words name each character by its creature and hex, never its id (issue 14).
+      words: 'The survivors regenerate: Titan in E4 heals 1 hit, Ogre in A1 heals 2 hits.',
     });
     expect([hitsOf(run, 'Bk01-1'), hitsOf(run, 'Bk01-2')]).toEqual([2, 1]);
   });
