@@ -238,6 +238,9 @@ function ruleOfThumb(sight: BotSight, legal: readonly Intent[]): Intent | null {
     )[0] as Intent;
   }
   if (step === 'split') {
+    // CE 53 M2: the Gypsy foretells the coming rolls first (it costs nothing and tells him his own).
+    const foretell = legal.find((i) => i.type === 'usePower' && i.act === 'foretell');
+    if (foretell !== undefined) return foretell;
     const splits = legal.filter((i) => i.type === 'split');
     const roll = legal.find((i) => i.type === 'rollMovement');
     let best: Intent | null = roll ?? null;

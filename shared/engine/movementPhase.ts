@@ -2,7 +2,7 @@
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
 import type { CharacterName } from '../data/types';
-import { movementNumbers, powerMovementRoll, powerOf } from './ce/hooks';
+import { fatedRoll, movementNumbers, powerMovementRoll, powerOf } from './ce/hooks';
 import { NO_TITAN_TOWER_HOP_RULE, variantMoves } from './ce/masterboard';
 import { beginEngagementPhase } from './engagementPhase';
 import type { Decision, GameEvent } from './events';
@@ -36,7 +36,17 @@ export function decideRollMovement(state: GameState, player: PlayerId, dice: Dic
       'Complete Sequence 2.1, errata 4.1/5.2',
     );
   }
-  // CE Titan: a power may roll for movement its own way (64 HI-&-LOIS M1).
+  // CE Titan: a power may have fixed the roll (53 M2, M3), or roll for movement its own way (64 HI-&-LOIS M1).
+  const fated = fatedRoll(state, player);
+  if (fated !== null) {
+    return {
+      events: [
+        ...fated.events,
+        { type: 'movementRolled', player, roll: fated.roll, mulligan: false },
+        { type: 'stepBegan', step: { kind: 'move', actor: player } },
+      ],
+    };
+  }
   const rolled = powerMovementRoll(state, player, false, dice);
   if (rolled !== null) return rolled;
   return {

@@ -113,8 +113,14 @@ export function awardPoints(state: GameState, score: EngagementScore): GameEvent
   const events: GameEvent[] = [
     { type: 'pointsScored', player: score.player, points: score.points, reason: score.reason },
   ];
-  // CE Titan: the scorer's power may act first (47 GLADIATOR M2, B2); it resumes with `angelsOfScore`.
-  return andThen(state, events, (s) => powerScored(s, score) ?? angelsOfScore(s, score));
+  // CE Titan: the scorer's power may act first (47 GLADIATOR M2, B2: a decision, which resumes with
+  // `angelsOfScore`; 53 M3: an event only, and the Angels follow).
+  return andThen(state, events, (s) => {
+    const acted = powerScored(s, score);
+    if (acted === null) return angelsOfScore(s, score);
+    if (acted.some((e) => e.type === 'stepBegan')) return acted;
+    return andThen(s, acted, (t) => angelsOfScore(t, score));
+  });
 }
 
 /** 2.5.6.8: the Angels the engagement's points just scored earn, taken into the winning legion (17.x). */

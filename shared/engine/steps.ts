@@ -386,14 +386,14 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
         ...(started ? [] : [CONCEDE]),
       ];
     },
-    decide: (state, step, intent) => {
+    decide: (state, step, intent, dice) => {
       switch (intent.type) {
         case 'moveCharacter':
           return decideMoveCharacter(state, intent);
         case 'resetManeuver':
           return decideResetManeuver(state, step.side);
         case 'doneManeuvering':
-          return decideDoneManeuvering(state, step.side);
+          return decideDoneManeuvering(state, step.side, dice);
         case 'concede':
           return decideManeuverConcession(state, step.side);
         case 'summon':
@@ -425,9 +425,9 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     rule: 'Complete Sequence 2.5.6.4.x.3.1',
     withdrawal: false,
     choices: () => [CONCEDE, PASS],
-    decide: (state, step, intent) => {
+    decide: (state, step, intent, dice) => {
       if (intent.type === 'concede') return { events: concede(state, step.side) };
-      if (intent.type === 'pass') return decideDriftPass(state, step.actor, step.side);
+      if (intent.type === 'pass') return decideDriftPass(state, step.actor, step.side, dice);
       return null;
     },
     onRefusal: () => CONCEDE,

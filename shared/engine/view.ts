@@ -5,6 +5,7 @@
 // `visibleTo` is the one rule of who may see each event; a public event holds nothing hidden.
 import { titanPower } from '../data/characters';
 import type { CharacterName, LandNumber, MarkerId, PlayerColor } from '../data/types';
+import { memorySeenBy, seesContents } from './ce/hooks';
 import { outsideNegotiation, stepSeenBy, viewEngagement } from './engagementView';
 import type { GameEvent } from './events';
 import { type Pending, pending } from './pending';
@@ -100,7 +101,8 @@ export function view(state: GameState, viewer: Viewer): GameView {
         owner: l.owner,
         land: l.land,
         height: l.characters.length,
-        characters: l.owner === me ? l.characters : null,
+        // 4.5; CE Titan: a power may show its owner other players' legions (53 M1).
+        characters: l.owner === me || (me !== null && seesContents(state, me, l)) ? l.characters : null,
         known: l.known,
       })),
     caretaker: state.caretaker,
@@ -120,7 +122,11 @@ export function ceSeenBy(state: GameState, me: PlayerId | null): CeView | null {
   const bidders = state.players.filter((p) => ce.bids[p.id] !== undefined).map((p) => p.id);
   const own = me === null ? undefined : ce.bids[me];
   const bids = ce.revealed ? ce.bids : me !== null && own !== undefined ? { [me]: own } : {};
-  return { ...ce, bids, bidders };
+  // A power's secret memory goes to its owner alone (53 M2: the rolls foretold).
+  const memory = Object.fromEntries(
+    Object.entries(ce.memory).map(([player, m]) => [player, memorySeenBy(state, player, me, m)]),
+  );
+  return { ...ce, bids, bidders, memory };
 }
 
 /**

@@ -1249,6 +1249,9 @@ class PacedPlayers {
   samples: number[] = [];
   /** When set, only this game's intents are sampled. */
   only: string | null = null;
+  /** When the current measure began: an intent sent before it is not sampled (one sent while the crowd was
+   *  still joining waited behind the joins, outside any measuring window). */
+  private since = 0;
   private stopped = false;
   private sockets: BenchSocket[] = [];
 
@@ -1302,7 +1305,8 @@ class PacedPlayers {
         return;
       }
       if ((m.type === 'accepted' || m.type === 'rejected') && pending && m.id === pending.id) {
-        if (m.type === 'accepted' && (this.only === null || this.only === game)) {
+        const sampled = (this.only === null || this.only === game) && pending.at >= this.since;
+        if (m.type === 'accepted' && sampled) {
           this.samples.push(performance.now() - pending.at);
         }
         pending = null;
@@ -1322,6 +1326,7 @@ class PacedPlayers {
   async measure(count: number, budgetMs: number, game: string | null = null): Promise<Percentiles> {
     this.samples = [];
     this.only = game;
+    this.since = performance.now();
     const until = Date.now() + budgetMs;
     while (this.samples.length < count && Date.now() < until && (game === null || this.game === game)) {
       await sleep(50);

@@ -6,8 +6,8 @@ import { characterPower } from '../../data/characters';
 import { land } from '../../data/masterboard';
 import { BATTLE_TURNS } from '../../data/strikeChart';
 import type { AttackerSide } from '../../data/types';
-import { battlePowers } from '../ce/hooks';
-import type { BattleMoment } from '../ce/power';
+import { battlePowers, enemyStrikesFirst } from '../ce/hooks';
+import type { BattleMoment, SideAttack } from '../ce/power';
 import { attemptConcession } from '../concession';
 import type { BattleCharacterState } from '../engagementState';
 import {
@@ -33,6 +33,8 @@ import { driftDamage } from './drift';
 import { inContact, maneuverMoves } from './maneuver';
 import type { BattleCharacterId, BattleSide } from './position';
 import { isSlain, opponent } from './position';
+import { rangestrikeOptions } from './rangestrike';
+import { strikeOptions } from './strike';
 import { volleyEvents } from './volley';
 
 // ---------------------------------------------------------------- CE Titan: the powers' moments
@@ -247,7 +249,7 @@ export function decideManeuverConcession(state: GameState, side: BattleSide): De
  * Angel or reinforcement that did not enter goes back (errata 14.1, 15.1); a legion emptied by the summons is
  * disbanded (errata 18.1). Then drift damage (2.5.6.4.x.3).
  */
-export function decideDoneManeuvering(state: GameState, side: BattleSide): Decision {
+export function decideDoneManeuvering(state: GameState, side: BattleSide, dice: Dice): Decision {
   const battle = requireBattle(state);
   const offBoard = battle.characters.filter((c) => c.side === side && c.hex === null);
   const leftOff =
@@ -270,7 +272,7 @@ export function decideDoneManeuvering(state: GameState, side: BattleSide): Decis
           });
         }
       }
-      return andThen(s, disbanded, (t) => beginDrift(t, side));
+      return andThen(s, disbanded, (t) => beginDrift(t, side, dice));
     }),
   };
 }
@@ -279,7 +281,7 @@ export function decideDoneManeuvering(state: GameState, side: BattleSide): Decis
 
 /** 2.5.6.4.x.3, errata 9.4/11.7: if drift damage will slay a phasing character, the other player may concede
  *  first; otherwise it is applied and the strike phase begins. */
-function beginDrift(state: GameState, side: BattleSide): GameEvent[] {
+function beginDrift(state: GameState, side: BattleSide, dice: Dice): GameEvent[] {
   const battle = requireBattle(state);
   const drift = driftDamage(battlePosition(battle), side);
   const slays = drift.some((d) => {
@@ -291,26 +293,54 @@ function beginDrift(state: GameState, side: BattleSide): GameEvent[] {
     const actor = ownerOfSide(requireEngagement(state), other);
     return [{ type: 'stepBegan', step: { kind: 'driftConcession', actor, side: other } }];
   }
-  return applyDrift(state, side);
+  return applyDrift(state, side, dice);
 }
 
-/** Drift damage is applied (a character slain by it still strikes, 12.0) and the strike phase begins. */
-export function applyDrift(state: GameState, side: BattleSide): GameEvent[] {
+/** Drift damage is applied (a character slain by it still strikes, 12.0) and the strike phase begins: the
+ *  phasing side's strikes, or (CE Titan: 53 B1) the enemy's counterstrikes first when the phasing side's power
+ *  says so. */
+export function applyDrift(state: GameState, side: BattleSide, dice: Dice): GameEvent[] {
   const battle = requireBattle(state);
   const drift = driftDamage(battlePosition(battle), side);
   const events: GameEvent[] = drift.length > 0 ? [{ type: 'driftDamage', ids: drift.map((d) => d.id) }] : [];
   events.push({ type: 'strikePhaseBegan', side, counterstrike: false });
-  events.push({
-    type: 'stepBegan',
-    step: { kind: 'strike', actor: ownerOfSide(requireEngagement(state), side), side },
-  });
-  return events;
+  const first = enemyStrikesFirst(battlePosition(battle), side) ? 'counterstrike' : 'strike';
+  return andThen(state, events, (s) => beginStrikes(s, first, dice));
+}
+
+/** The attacks `side` may make as its strikes (counterstrikes: no rangestrikes, 12.0, 13.0) begin. */
+function sideAttacks(state: GameState, side: BattleSide, kind: 'strike' | 'counterstrike'): SideAttack[] {
+  const battle = requireBattle(state);
+  const pos = battlePosition(battle);
+  return battle.characters
+    .filter((c) => c.side === side && c.hex !== null && !battle.struck.includes(c.id))
+    .flatMap((c) => {
+      const dice = [
+        ...strikeOptions(pos, c.id).map((o) => o.dice),
+        ...(kind === 'strike' ? rangestrikeOptions(pos, c.id).map((o) => o.dice) : []),
+      ];
+      return dice.length === 0 ? [] : [{ striker: c.id, dice: Math.max(...dice) }];
+    });
+}
+
+/** 2.5.6.4.x.4–5: the phasing side's strikes (`strike`) or the other side's counterstrikes begin, after what the
+ *  powers do at that moment (ce/hooks.ts). */
+export function beginStrikes(state: GameState, kind: 'strike' | 'counterstrike', dice: Dice): GameEvent[] {
+  const phasing = requireBattle(state).phasing;
+  const side = kind === 'strike' ? phasing : opponent(phasing);
+  const actor = ownerOfSide(requireEngagement(state), side);
+  const moment: BattleMoment = {
+    kind: kind === 'strike' ? 'strikes' : 'counterstrikes',
+    side,
+    attacks: sideAttacks(state, side, kind),
+  };
+  return [...momentEvents(state, moment, dice), { type: 'stepBegan', step: { kind, actor, side } }];
 }
 
 /** 2.5.6.4.x.3.1: the non-phasing player declines to concede before the drift damage. */
-export function decideDriftPass(state: GameState, player: PlayerId, side: BattleSide): Decision {
+export function decideDriftPass(state: GameState, player: PlayerId, side: BattleSide, dice: Dice): Decision {
   const declined: GameEvent = { type: 'optionDeclined', player, step: 'driftConcession' };
-  return { events: [declined, ...applyDrift(state, opponent(side))] };
+  return { events: [declined, ...applyDrift(state, opponent(side), dice)] };
 }
 
 // ---------------------------------------------------------------- end of the strike phase (12.6, 16.0, 10.5)

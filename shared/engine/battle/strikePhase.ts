@@ -3,7 +3,7 @@
 // carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
 // only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
 // removed, the end-of-battle check) is in sequence.ts.
-import { strikeRolls } from '../ce/hooks';
+import { enemyStrikesFirst, strikeRolls } from '../ce/hooks';
 import { attemptConcession, concede } from '../concession';
 import {
   battleCharacter,
@@ -21,7 +21,7 @@ import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattlePosition, BattleSide, StrikeOption } from './position';
 import { attackHits, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
-import { endStrikePhase, momentEvents } from './sequence';
+import { beginStrikes, endStrikePhase } from './sequence';
 import { strikeOptions } from './strike';
 
 /** The striking side's characters that have not struck this strike phase and stand on the board. */
@@ -307,18 +307,14 @@ export function decideDoneStriking(state: GameState, dice: Dice): Decision {
   if (owed.length > 0) {
     return reject('mustStrike', `These characters must still strike: ${owed.join(', ')}.`, '12.0, 12.1');
   }
-  if (step.kind === 'strike') {
-    const other = opponent(step.side);
-    const actor = ownerOfSide(requireEngagement(state), other);
-    const begun: GameEvent[] = [{ type: 'strikePhaseBegan', side: other, counterstrike: true }];
-    return {
-      events: [
-        // CE Titan: what the powers do as the counterstrikes begin (ce/hooks.ts).
-        ...andThen(state, begun, (s) => momentEvents(s, { kind: 'counterstrikes', side: other }, dice)),
-        { type: 'stepBegan', step: { kind: 'counterstrike', actor, side: other } },
-      ],
-    };
+  // CE Titan (53 B1): the enemy may strike first in the phasing side's strike phase; the phasing side's strikes
+  // then follow the counterstrikes, and end the phase.
+  const reversed = enemyStrikesFirst(battlePosition(battle), battle.phasing);
+  if (step.kind === 'strike' && !reversed) {
+    const begun: GameEvent[] = [{ type: 'strikePhaseBegan', side: opponent(step.side), counterstrike: true }];
+    return { events: andThen(state, begun, (s) => beginStrikes(s, 'counterstrike', dice)) };
   }
+  if (step.kind === 'counterstrike' && reversed) return { events: beginStrikes(state, 'strike', dice) };
   return { events: endStrikePhase(state) };
 }
 

@@ -10,7 +10,7 @@ import type { Decision, GameEvent } from '../events';
 import type { Intent } from '../intents';
 import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
-import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId } from '../types';
+import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId, PowerMemory } from '../types';
 import type { AttackRoll, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
@@ -149,10 +149,13 @@ export function strikeRolls(
   }
   const player = ownerOfSide(engagement, striker.side);
   const own = powerOf(state, player)?.rollStrike;
-  let roll = (): AttackRoll =>
-    own === undefined
+  let calls = 0;
+  let roll = (): AttackRoll => {
+    const again = calls++ > 0;
+    return own === undefined
       ? { rolls: dice.roll(option.dice), events: [] }
-      : own(state, player, option.dice, option.strikeNumber, dice);
+      : own(state, player, option.dice, option.strikeNumber, dice, striker, again);
+  };
   const players = [engagement.attackerOwner, engagement.defenderOwner];
   for (const owner of players.sort((a, b) => (powerOf(state, b)?.id ?? 0) - (powerOf(state, a)?.id ?? 0))) {
     const hook = powerOf(state, owner)?.attackRoll;
@@ -309,4 +312,43 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
 /** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
 export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
   return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
+}
+
+// ---------------------------------------------------------------- what a player sees, fixed rolls, the strike order
+
+/** CE M hooks: may `viewer` see the contents of another player's legion (his power says; 4.5: never otherwise)? */
+export function seesContents(state: GameState, viewer: PlayerId, legion: Legion): boolean {
+  return powerOf(state, viewer)?.seesContents?.(state, viewer, legion) === true;
+}
+
+/** The player's power memory as `viewer` may see it: the keys his power keeps secret go to him alone. */
+export function memorySeenBy(
+  state: GameState,
+  player: PlayerId,
+  viewer: PlayerId | null,
+  memory: PowerMemory,
+): PowerMemory {
+  const secret = powerOf(state, player)?.secretMemory;
+  if (secret === undefined || viewer === player) return memory;
+  return Object.fromEntries(Object.entries(memory).filter(([key]) => !secret.includes(key)));
+}
+
+/** CE M hooks: a roll some player's power has fixed for `player`'s movement roll (lower number first), or null. */
+export function fatedRoll(
+  state: GameState,
+  player: PlayerId,
+): { readonly roll: number; readonly events: GameEvent[] } | null {
+  const owners = state.players
+    .map((p) => ({ owner: p.id, power: powerOf(state, p.id) }))
+    .sort((a, b) => (a.power?.id ?? 0) - (b.power?.id ?? 0));
+  for (const { owner, power } of owners) {
+    const fated = power?.fatedRoll?.(state, owner, player) ?? null;
+    if (fated !== null) return fated;
+  }
+  return null;
+}
+
+/** CE B hooks: in `side`'s strike phase, does the enemy strike first (its power says)? */
+export function enemyStrikesFirst(pos: BattlePosition, side: BattleSide): boolean {
+  return sidePower(pos, side)?.enemyStrikesFirst?.(pos, side) === true;
 }

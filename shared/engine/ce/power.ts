@@ -30,7 +30,13 @@
 // that do not call the hooks; the modules that do (battle/strike.ts, maneuver.ts, rangestrike.ts, drift.ts,
 // movementPhase.ts, setup.ts, steps.ts) would close an import cycle (Biome's noImportCycles refuses it).
 import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/types';
-import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
+import type {
+  BattleCharacter,
+  BattleCharacterId,
+  BattlePosition,
+  BattleSide,
+  Passage,
+} from '../battle/position';
 import type { Decision, EventOf, GameEvent } from '../events';
 import type { Intent, IntentOf } from '../intents';
 import type { LegionMove, MoveContext } from '../movement';
@@ -121,11 +127,22 @@ export interface RecruitContext {
 }
 
 /** A moment of a battle at which powers act (sequence.ts, strikePhase.ts): before `side`'s maneuver phase; as
- *  `side`'s counterstrikes begin; at the end of a strike phase in which `side` was phasing (the slain removed). */
+ *  `side`'s strikes or counterstrikes begin (with the attacks it may make); at the end of a strike phase in which `side` was phasing (the slain removed). */
 export type BattleMoment =
   | { readonly kind: 'beforeManeuver'; readonly side: BattleSide }
-  | { readonly kind: 'counterstrikes'; readonly side: BattleSide }
+  | {
+      readonly kind: 'strikes' | 'counterstrikes';
+      readonly side: BattleSide;
+      readonly attacks: readonly SideAttack[];
+    }
   | { readonly kind: 'endOfStrikePhase'; readonly side: BattleSide };
+
+/** One of a side's characters that may attack as its strikes (counterstrikes) begin, with the most dice any of its
+ *  attacks (strikes, and for the phasing side rangestrikes) rolls. */
+export interface SideAttack {
+  readonly striker: BattleCharacterId;
+  readonly dice: number;
+}
 
 /** One character's thrown attack in a volley (CE 42 B2): a rangestrike of `dice` dice at `skill` more (or less)
  *  than its Skill-factor, made even in contact, with none of a Warlock's privileges. */
@@ -174,15 +191,18 @@ export interface Power extends PowerEntry {
     mulligan: boolean,
     dice: Dice,
   ) => Decision | null;
-  /** The owner's attack (strike or rangestrike) of `count` dice: the rolls kept, and events recording any others;
+  /** The owner's attack (strike or rangestrike) of `count` dice by `striker`: the rolls kept, and events recording any others;
    *  or, with `either`, two rolls of which the owner keeps one (a `powerDecision` step carrying the attack, which
-   *  the power's `powerUsed` ends with the kept roll in `data.picked`; battle/strikePhase.ts resolves it). */
+   *  the power's `powerUsed` ends with the kept roll in `data.picked`; battle/strikePhase.ts resolves it); `again`
+   *  when another power has the attack rolled again (41 B1). */
   readonly rollStrike?: (
     state: GameState,
     player: PlayerId,
     count: number,
     strikeNumber: number,
     dice: Dice,
+    striker: BattleCharacter,
+    again: boolean,
   ) => AttackRoll;
   /** Any attack (strike or rangestrike) in a battle the owner fights, his or his enemy's: the rolls kept, given
    *  `roll`, which rolls it the striker's way (his power's `rollStrike`, or plainly) each time it is called. */
@@ -198,7 +218,8 @@ export interface Power extends PowerEntry {
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
   /** The owner has just scored an engagement's points (2.5.6.8), before the Angels they earn: events beginning a
-   *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), or null. */
+   *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), events that begin
+   *  no step (the Angels follow at once), or null. */
   readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
   /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
   readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
@@ -232,6 +253,20 @@ export interface Power extends PowerEntry {
     moment: BattleMoment,
     dice: Dice | null,
   ) => GameEvent[];
+  /** May the owner see the contents of `legion` (another player's; 4.5 keeps them from him otherwise)? */
+  readonly seesContents?: (state: GameState, owner: PlayerId, legion: Legion) => boolean;
+  /** The keys of the owner's `memory` that only he may see (view.ts). */
+  readonly secretMemory?: readonly string[];
+  /** A roll the owner's power has fixed for `player`'s movement roll (not a mulligan): the roll and the events
+   *  showing it (the last one marks it `data.picked`), or null. */
+  readonly fatedRoll?: (
+    state: GameState,
+    owner: PlayerId,
+    player: PlayerId,
+  ) => { readonly roll: number; readonly events: GameEvent[] } | null;
+  /** In the strike phases of the owner's side (`side`), does the enemy strike first (his counterstrikes before
+   *  the owner's strikes)? */
+  readonly enemyStrikesFirst?: (pos: BattlePosition, side: BattleSide) => boolean;
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];

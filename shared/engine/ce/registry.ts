@@ -5,6 +5,7 @@ import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
+import { gypsy } from './powers/gypsy';
 import { hiLois } from './powers/hiLois';
 import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
@@ -25,6 +26,7 @@ export const BUILT_POWERS: readonly Power[] = [
   regenerator,
   republican,
   ladyLuck,
+  gypsy,
   gladiator,
   hiLois,
   ninja,

@@ -75,6 +75,7 @@ export const regenerator: Power = {
         const changes = heals(state, side, (c) => (sheltered(pos, c) ? 1 : 0));
         return healed(state, side, 'shelter', 'The sheltered heal', changes);
       }
+      case 'strikes':
       case 'counterstrikes':
         return [];
     }
