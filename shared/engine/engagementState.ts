@@ -48,6 +48,7 @@ export function battlePosition(battle: BattleState): BattlePosition {
     powers: battle.powers,
     terrain: battle.terrain,
     trees: battle.trees,
+    nonNative: battle.nonNative,
     attackerEntry: battle.attackerEntry,
     characters: battle.characters,
   };

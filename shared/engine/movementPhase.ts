@@ -2,8 +2,8 @@
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
 import type { CharacterName } from '../data/types';
-import { fatedRoll, movementNumbers, powerMovementRoll, powerOf } from './ce/hooks';
-import { NO_TITAN_TOWER_HOP_RULE, variantMoves } from './ce/masterboard';
+import { fatedRoll, movementNumbers, powerMovementRoll } from './ce/hooks';
+import { variantMoves, variantRefusal } from './ce/masterboard';
 import { beginEngagementPhase } from './engagementPhase';
 import type { Decision, GameEvent } from './events';
 import { foldEvents } from './evolve';
@@ -13,7 +13,6 @@ import type { LegionMove, MoveContext } from './movement';
 import {
   compareMoves,
   hasNormalMove,
-  isTowerLand,
   legalMoves,
   TELEPORT_ROLL,
   towerTeleportLord,
@@ -123,9 +122,11 @@ function movesInThisGame(state: GameState, legionId: string): LegionMove[] {
   return [...found.values()].sort(compareMoves);
 }
 
-/** Errata 6.2: can the legion move without teleporting, with any number it may move with? */
+/** Errata 6.2: can the legion move without teleporting, with any number it may move with (CE Titan: among the
+ *  moves the powers leave it, 48 M1)? */
 function canMoveNormally(state: GameState, legionId: string): boolean {
-  return moveContexts(state, legionId).some(hasNormalMove);
+  if (state.ce === null) return moveContexts(state, legionId).some(hasNormalMove);
+  return movesInThisGame(state, legionId).some((m) => m.via === 'normal');
 }
 
 /** The one check of a move (decide and legalIntents both use it): the move to make, or why not. */
@@ -155,19 +156,7 @@ export function checkMove(
       legalMoves(ctx).some((m) => m.land === intent.land && m.via === intent.via),
     );
     if (standard && state.ce !== null) {
-      const hop =
-        legion.characters.includes('Titan') &&
-        intent.via === 'towerTeleport' &&
-        isTowerLand(intent.land) &&
-        playerOf(state, player).turnsTaken <= 1;
-      const power = powerOf(state, player);
-      return hop || power === null
-        ? reject(
-            'illegalMove',
-            'Your Titan cannot teleport from Tower to Tower on your first turn.',
-            NO_TITAN_TOWER_HOP_RULE,
-          )
-        : reject('illegalMove', `Your power (${power.name}) does not allow this move.`, `CE ${power.id}`);
+      return { rejected: variantRefusal(state, legion, contexts, intent.land, intent.via) };
     }
     return { rejected: whyNot(contexts, intent) };
   }

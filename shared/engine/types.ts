@@ -244,6 +244,8 @@ export interface BattleState {
   readonly struckAt: readonly BattleCharacterId[];
   /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2). */
   readonly trees: readonly HexLabel[];
+  /** CE Titan: every character non-native to every hazard in this battle (48 IMMOBILISER B3). */
+  readonly nonNative: boolean;
 }
 
 /**

@@ -517,6 +517,7 @@ const battleSchema = z.strictObject({
   mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
   struckAt: z.array(battleCharacterIdSchema),
   trees: z.array(hexLabelSchema),
+  nonNative: z.boolean(),
 });
 
 const engagementCore = {

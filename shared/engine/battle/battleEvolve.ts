@@ -168,6 +168,7 @@ function battleStarted(state: GameState, event: EventOf<'battleStarted'>): GameS
     struck: [],
     struckAt: [],
     trees: [],
+    nonNative: false,
     pendingCarryOver: null,
     defenderCharacterSlain: false,
     summon: 'notYet',

@@ -4,8 +4,8 @@ import { CHARACTERS } from '../../data/characters';
 import { ATTACKER_ENTRY_HEXES, DEFENDER_ENTRY_HEXES, hexDistance, neighbours } from '../../data/hexGeometry';
 import type { HexLabel, NativeHazard } from '../../data/types';
 import { HEX_LABELS } from '../../data/types';
-import { moveAllowance, nativeTo, neverSlowed, passage } from '../ce/hooks';
-import { cliffBetween, crossesUp, flies, skillOf, terrainAt } from './hazards';
+import { mayFly, moveAllowance, nativeTo, neverSlowed, passage } from '../ce/hooks';
+import { cliffBetween, crossesUp, skillOf, terrainAt } from './hazards';
 import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide, Passage } from './position';
 import { characterById, isSlain, occupiedHexes } from './position';
 
@@ -105,7 +105,8 @@ interface Start {
 function movesFrom(pos: BattlePosition, c: BattleCharacter, starts: readonly Start[]): HexLabel[] {
   // 11.2: a character moves up to its Skill-factor (CE Titan: as the powers change it, ce/hooks.ts).
   const points = moveAllowance(pos, c, skillOf(c.type));
-  return flies(c.type) ? flyingMoves(pos, c, points, starts) : walkingMoves(pos, c, points, starts);
+  // 11.4: flyers fly (CE Titan: unless the enemy's power takes it away).
+  return mayFly(pos, c) ? flyingMoves(pos, c, points, starts) : walkingMoves(pos, c, points, starts);
 }
 
 const FORBIDDEN: Passage = { cost: null, end: false };
@@ -159,9 +160,10 @@ function walkingMoves(
   const spent = new Map<HexLabel, number>();
   const ends = new Set<HexLabel>();
   const frontier: HexLabel[] = [];
-  const reach = (hex: HexLabel, cost: number, end: boolean): void => {
+  const reach = (hex: HexLabel, cost: number, way: Passage): void => {
     if (cost > points) return;
-    if (end) ends.add(hex);
+    if (way.end) ends.add(hex);
+    if (way.stop === true) return; // CE Titan: the move goes no further (48 B2)
     const before = spent.get(hex);
     if (before !== undefined && before <= cost) return;
     spent.set(hex, cost);
@@ -169,18 +171,18 @@ function walkingMoves(
   };
   for (const s of starts) {
     if (s.offBoard !== true) {
-      reach(s.hex, s.spent, true);
+      reach(s.hex, s.spent, { cost: 0, end: true });
       continue;
     }
     const way = enter(null, s.hex);
-    if (way.cost !== null) reach(s.hex, s.spent + way.cost, way.end);
+    if (way.cost !== null) reach(s.hex, s.spent + way.cost, way);
   }
   while (frontier.length > 0) {
     const from = frontier.pop() as HexLabel;
     const here = spent.get(from) as number;
     for (const { hex: to } of neighbours(from)) {
       const way = enter(from, to);
-      if (way.cost !== null) reach(to, here + way.cost, way.end);
+      if (way.cost !== null) reach(to, here + way.cost, way);
     }
   }
   return sortedHexes(ends);

@@ -32,6 +32,8 @@ export interface BattlePosition {
   readonly terrain: Terrain;
   /** CE Titan: hexes made Tree hexes for this battle (10 ENT B2); absent: none. */
   readonly trees?: readonly HexLabel[];
+  /** CE Titan: every character non-native to every hazard in this battle (48 IMMOBILISER B3); absent: false. */
+  readonly nonNative?: boolean;
   /** The attacker's entry side (errata 2.2, 10.1); always 'bottom' in a Tower (10.2). */
   readonly attackerEntry: AttackerSide;
   readonly characters: readonly BattleCharacter[];
@@ -66,6 +68,8 @@ export function attackHits(
 export interface Passage {
   readonly cost: number | null;
   readonly end: boolean;
+  /** The move may go no further than this hex (CE 48 B2); absent: it may. */
+  readonly stop?: boolean;
 }
 
 export function isSlain(c: BattleCharacter): boolean {

@@ -4,7 +4,15 @@ import { CHARACTERS } from '../../data/characters';
 import { hexDistance, range } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { HexLabel } from '../../data/types';
-import { adjustStrike, discountedHits, nativeTo, rangestrikeRange, throughTrees } from '../ce/hooks';
+import {
+  adjustStrike,
+  discountedHits,
+  mayRangestrike,
+  nativeTo,
+  rangestrikeRange,
+  sidePower,
+  throughTrees,
+} from '../ce/hooks';
 import type { Thrown } from '../ce/power';
 import { withArticle } from '../rejections';
 import { cliffBetween, skillOf, terrainAt } from './hazards';
@@ -59,6 +67,14 @@ export function rangestrikeVerdict(
   const warlock = striker.type === 'Warlock' && thrown === null;
   if (thrown === null && !CHARACTERS[striker.type].rangestrikes) {
     return refuse('13.0', `${withArticle(striker.type)} cannot rangestrike (no lightning bolt)`);
+  }
+  if (thrown === null && !mayRangestrike(pos, striker)) {
+    // CE Titan: the enemy's power takes the rangestrike away (48 IMMOBILISER B1).
+    const power = sidePower(pos, striker.side === 'attacker' ? 'defender' : 'attacker');
+    return refuse(
+      `CE ${power?.id ?? ''}`.trim(),
+      `${withArticle(striker.type)} cannot rangestrike against ${power?.name ?? 'this enemy'}`,
+    );
   }
   if (from === null) return refuse('13.0', 'the rangestriker is not on the battleland');
   if (thrown === null && inContact(pos, strikerId)) {

@@ -14,8 +14,10 @@ export const TREE_NATIVES: ReadonlySet<CharacterName> = new Set(
 
 export type Nativity = (c: BattleCharacter, hazard: NativeHazard) => boolean;
 
-/** 11.7: the chart's nativity. */
-export const chartNativity: Nativity = (c, hazard) => isNative(c.type, hazard);
+/** 11.7: the chart's nativity in a battle (none at all when the battle was declared without it: CE 48 B3). */
+export function chartNativity(pos: BattlePosition): Nativity {
+  return (c, hazard) => pos.nonNative !== true && isNative(c.type, hazard);
+}
 
 /** Inside a hex whose hazard (Bog, Bramble, Drift, Sand, Volcano) the character is native to. */
 export function insideNativeHazard(pos: BattlePosition, c: BattleCharacter, native: Nativity): boolean {

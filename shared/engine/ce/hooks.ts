@@ -1,8 +1,10 @@
 // The frame's hook points (power.ts): each asks the powers concerned, in DESCENDING power number so that the lower
 // number has the last word (CE general notes: "in case of rules conflict not taken care of, lower number gets
 // precedence"), and folds their answers over the standard rule's. Outside the variant they return the standard.
+
+import { CHARACTERS } from '../../data/characters';
 import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/types';
-import { isNative } from '../battle/hazards';
+import { flies, isNative } from '../battle/hazards';
 import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
 import { opponent } from '../battle/position';
 import { ownerOfSide } from '../engagementState';
@@ -50,16 +52,25 @@ export function startingLegions(power: Power | null, standard: readonly Characte
 
 // ---------------------------------------------------------------- the masterboard
 
-/** CE M hooks: a legion's legal moves, after the frame's own rule (no Tower-to-Tower Titan teleport on turn 1). */
+/** CE M hooks: a legion's legal moves, after the frame's own rule (no Tower-to-Tower Titan teleport on turn 1): its
+ *  owner's power's, then (`enemies`) the other players' powers'. */
 export function powerMoves(
   state: GameState,
   legion: Legion,
   context: MoveContext,
   moves: LegionMove[],
+  enemies = true,
 ): LegionMove[] {
   const power = powerOf(state, legion.owner);
   const hook = power?.moves;
-  return hook === undefined ? moves : hook({ state, legion, roll: context.roll, context }, moves);
+  const ctx = { state, legion, roll: context.roll, context };
+  const own = hook === undefined ? moves : hook(ctx, moves);
+  if (!enemies) return own;
+  // The other players' powers, lower number last.
+  const others = byPrecedence(
+    state.players.filter((p) => p.id !== legion.owner).map((p) => powerOf(state, p.id)),
+  );
+  return others.reduce((result, p) => p.enemyMoves?.(ctx, result) ?? result, own);
 }
 
 /** CE M hooks: the numbers the player's legions may move with this turn (6.2: the one movement roll). */
@@ -110,8 +121,30 @@ export function passage(
   standard: Passage,
   flying: boolean,
 ): Passage {
-  const hook = sidePower(pos, c.side)?.passage;
-  return hook === undefined ? standard : hook(pos, c, from, to, standard, flying);
+  const own = sidePower(pos, c.side)?.passage;
+  const mine = own === undefined ? standard : own(pos, c, from, to, standard, flying);
+  const enemy = sidePower(pos, opponent(c.side))?.enemyPassage;
+  return enemy === undefined ? mine : enemy(pos, c, from, to, mine, flying);
+}
+
+/** CE B hooks: may a character fly (11.4: the chart's flyers), as its enemy's power allows? */
+export function mayFly(pos: BattlePosition, c: BattleCharacter): boolean {
+  return enemyAllows(pos, c, 'fly', flies(c.type));
+}
+
+/** CE B hooks: may a character rangestrike (13.0: the chart's rangestrikers), as its enemy's power allows? */
+export function mayRangestrike(pos: BattlePosition, c: BattleCharacter): boolean {
+  return enemyAllows(pos, c, 'rangestrike', CHARACTERS[c.type].rangestrikes);
+}
+
+function enemyAllows(
+  pos: BattlePosition,
+  c: BattleCharacter,
+  ability: 'fly' | 'rangestrike',
+  standard: boolean,
+): boolean {
+  const hook = sidePower(pos, opponent(c.side))?.enemyMay;
+  return hook === undefined ? standard : hook(pos, c, ability, standard);
 }
 
 /** CE B hooks: the powers of a battle's two sides, in the order they act at a moment of it (lower number last);
@@ -204,7 +237,8 @@ export function nativeTo(
   type: CharacterName,
   hazard: NativeHazard,
 ): boolean {
-  const standard = isNative(type, hazard);
+  // CE 48 B3: a battle declared without nativity: the chart's nativity is gone (a power's own stays).
+  const standard = pos.nonNative !== true && isNative(type, hazard);
   const hook = sidePower(pos, side)?.native;
   return hook === undefined ? standard : hook(type, hazard, standard);
 }

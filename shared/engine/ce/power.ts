@@ -229,6 +229,24 @@ export interface Power extends PowerEntry {
     striker: BattleCharacter,
     target: BattleCharacter,
   ) => boolean;
+  /** An enemy's character entering a hex in a maneuver, after its own power's `passage` (e.g. `stop`). */
+  readonly enemyPassage?: (
+    pos: BattlePosition,
+    c: BattleCharacter,
+    from: HexLabel | null,
+    to: HexLabel,
+    standard: Passage,
+    flying: boolean,
+  ) => Passage;
+  /** May an enemy's character fly (11.4) or rangestrike (13.0), given the chart's answer (3.5)? */
+  readonly enemyMay?: (
+    pos: BattlePosition,
+    c: BattleCharacter,
+    ability: 'fly' | 'rangestrike',
+    standard: boolean,
+  ) => boolean;
+  /** The legal moves of another player's legion, after its owner's power's `moves`. */
+  readonly enemyMoves?: (ctx: MovesContext, moves: LegionMove[]) => LegionMove[];
   /** Entering a hex in a maneuver (for a flyer, `flying`: landing on it): its cost and whether the move may end
    *  there, given the standard rule's (occupied hexes: forbidden). */
   readonly passage?: (

@@ -7,6 +7,7 @@ import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
 import { hiLois } from './powers/hiLois';
+import { immobiliser } from './powers/immobiliser';
 import { knights } from './powers/knights';
 import { ladyLuck } from './powers/ladyLuck';
 import { marines } from './powers/marines';
@@ -25,6 +26,7 @@ export const BUILT_POWERS: readonly Power[] = [
   viper,
   regenerator,
   republican,
+  immobiliser,
   ladyLuck,
   gypsy,
   gladiator,

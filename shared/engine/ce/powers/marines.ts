@@ -1,10 +1,10 @@
 // 17 MARINES (CE Titan, rules 004): "Your valiant soldiers are the best in the land."
 import type { NativeHazard } from '../../../data/types';
-import { isNative, skillOf } from '../../battle/hazards';
+import { skillOf } from '../../battle/hazards';
 import type { BattleCharacter, BattlePosition } from '../../battle/position';
 import { characterAt, isSlain } from '../../battle/position';
 import type { Nativity } from '../battleTerrain';
-import { insideNativeHazard, onsideNativeHazard } from '../battleTerrain';
+import { chartNativity, insideNativeHazard, onsideNativeHazard } from '../battleTerrain';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
 
@@ -16,7 +16,11 @@ function marineNative(standard: boolean, hazard: NativeHazard): boolean {
   return standard || ALL_NATIVITY.includes(hazard);
 }
 
-const nativity: Nativity = (c, hazard) => marineNative(isNative(c.type, hazard), hazard);
+/** CE 17 B1: a Marine's nativity in this battle (the chart's part gone in a battle declared without it, 48 B3). */
+function nativity(pos: BattlePosition): Nativity {
+  const chart = chartNativity(pos);
+  return (c, hazard) => marineNative(chart(c, hazard), hazard);
+}
 
 /** 16.0: a character's points in the battle (a Titan at its current power, 19.1). */
 function points(c: BattleCharacter): number {
@@ -30,7 +34,7 @@ function convoys(pos: BattlePosition, carrier: BattleCharacter, mover: BattleCha
     carrier.side === mover.side &&
     !isSlain(carrier) &&
     points(mover) <= points(carrier) &&
-    (insideNativeHazard(pos, carrier, nativity) || onsideNativeHazard(pos, carrier, nativity))
+    (insideNativeHazard(pos, carrier, nativity(pos)) || onsideNativeHazard(pos, carrier, nativity(pos)))
   );
 }
 

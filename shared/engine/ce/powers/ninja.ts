@@ -33,7 +33,7 @@ export const ninja: Power = {
   // CE 42 B1: a character covered by a native hazard gains 1 die striking out (a rangestrike is not a strike,
   // the reading of 31 VIPER B1).
   strikeOut: (ctx, parts) =>
-    !ctx.rangestrike && cover(ctx.pos, ctx.striker, chartNativity).length > 0
+    !ctx.rangestrike && cover(ctx.pos, ctx.striker, chartNativity(ctx.pos)).length > 0
       ? { ...parts, dice: parts.dice + 1 }
       : parts,
   // CE 42 B1: a covered character attacked (struck or rangestruck) by an enemy not native to a hazard covering it

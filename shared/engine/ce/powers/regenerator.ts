@@ -22,7 +22,7 @@ function nextToTree(pos: BattlePosition, c: BattleCharacter): boolean {
 /** CE 32 B3: inside a native hazard, on the upper side of a native Slope or Dune hexside, or in a Tower hex. */
 function sheltered(pos: BattlePosition, c: BattleCharacter): boolean {
   if (c.hex !== null && terrainAt(pos, c.hex) === 'Tower') return true;
-  return insideNativeHazard(pos, c, chartNativity) || onsideNativeHazard(pos, c, chartNativity);
+  return insideNativeHazard(pos, c, chartNativity(pos)) || onsideNativeHazard(pos, c, chartNativity(pos));
 }
 
 /** The side's living characters on the battleland with a hit to heal, each healed `heal(c)` (at most its hits). */

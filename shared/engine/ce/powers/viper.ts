@@ -23,7 +23,7 @@ export const viper: Power = {
     targetSkill: poisoned(ctx.target) ? parts.targetSkill - 1 : parts.targetSkill,
     // CE 31 B1: a Viper inside a native hazard gains 2 dice striking out (a rangestrike is not a strike).
     dice:
-      !ctx.rangestrike && insideNativeHazard(ctx.pos, ctx.striker, chartNativity)
+      !ctx.rangestrike && insideNativeHazard(ctx.pos, ctx.striker, chartNativity(ctx.pos))
         ? parts.dice + 2
         : parts.dice,
   }),
@@ -33,7 +33,7 @@ export const viper: Power = {
     targetSkill: parts.targetSkill,
     // CE 31 B1: every enemy striking into a Viper inside a native hazard loses 1 die.
     dice:
-      !ctx.rangestrike && insideNativeHazard(ctx.pos, ctx.target, chartNativity)
+      !ctx.rangestrike && insideNativeHazard(ctx.pos, ctx.target, chartNativity(ctx.pos))
         ? parts.dice - 1
         : parts.dice,
   }),
