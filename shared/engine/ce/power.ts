@@ -160,6 +160,17 @@ export interface Volley {
   readonly thrown: (c: BattleCharacter) => Thrown | null;
 }
 
+/** Entering a hex in a maneuver (for a flyer, `flying`: landing on it): its cost and whether the move may end
+ *  there, given the rule so far (the `passage` and `enemyPassage` hooks). */
+export type PassageHook = (
+  pos: BattlePosition,
+  c: BattleCharacter,
+  from: HexLabel | null,
+  to: HexLabel,
+  standard: Passage,
+  flying: boolean,
+) => Passage;
+
 export interface Power extends PowerEntry {
   // ---------------------------------------------------------------- S: set-up
   /** The score the player starts with, given the standard one (minus his winning bid). */
@@ -230,14 +241,7 @@ export interface Power extends PowerEntry {
     target: BattleCharacter,
   ) => boolean;
   /** An enemy's character entering a hex in a maneuver, after its own power's `passage` (e.g. `stop`). */
-  readonly enemyPassage?: (
-    pos: BattlePosition,
-    c: BattleCharacter,
-    from: HexLabel | null,
-    to: HexLabel,
-    standard: Passage,
-    flying: boolean,
-  ) => Passage;
+  readonly enemyPassage?: PassageHook;
   /** May an enemy's character fly (11.4) or rangestrike (13.0), given the chart's answer (3.5)? */
   readonly enemyMay?: (
     pos: BattlePosition,
@@ -249,14 +253,7 @@ export interface Power extends PowerEntry {
   readonly enemyMoves?: (ctx: MovesContext, moves: LegionMove[]) => LegionMove[];
   /** Entering a hex in a maneuver (for a flyer, `flying`: landing on it): its cost and whether the move may end
    *  there, given the standard rule's (occupied hexes: forbidden). */
-  readonly passage?: (
-    pos: BattlePosition,
-    c: BattleCharacter,
-    from: HexLabel | null,
-    to: HexLabel,
-    standard: Passage,
-    flying: boolean,
-  ) => Passage;
+  readonly passage?: PassageHook;
   /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
   readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
   /** How many of the first hits of an attack (strike or rangestrike) on the owner's `ctx.target` do not count;
