@@ -203,8 +203,9 @@ export const ladyLuck: Power = {
   },
   actWords: (intent) => {
     const { like, roll, on } = intent.args ?? {};
-    if (intent.act === 'announce' && typeof roll === 'number') {
-      return `Announce: "${wishWords({ like: like !== false, roll })}"`;
+    // Its announcement is { like, roll }: 53 GYPSY's (an `entry`, no `like`) is not hers.
+    if (intent.act === 'announce' && typeof like === 'boolean' && typeof roll === 'number') {
+      return `Announce: "${wishWords({ like, roll })}"`;
     }
     if (intent.act === 'averageMinus') {
       return on === false

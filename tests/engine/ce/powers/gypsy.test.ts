@@ -2,8 +2,9 @@
 // viewer (the Gypsy, his opponent, a third player, a spectator) may see.
 import { describe, expect, it } from 'vitest';
 import { rollsInEvents } from '../../../../server/rooms/dice';
+import { powerActWords } from '../../../../shared/engine/ce/registry';
 import type { GameEvent } from '../../../../shared/engine/events';
-import type { Intent } from '../../../../shared/engine/intents';
+import type { Intent, IntentOf } from '../../../../shared/engine/intents';
 import { legalIntents } from '../../../../shared/engine/legal';
 import type { PlayerId, Viewer } from '../../../../shared/engine/types';
 import { view, visibleTo } from '../../../../shared/engine/view';
@@ -138,6 +139,21 @@ describe('53 GYPSY', () => {
     expect(ofType(said, 'powerUsed')[0]?.words).toMatch(/will be 6/);
     expect(rejectionOf(run, A, { type: 'usePower', act: 'announce', args: { entry: 9, roll: 6 } }).rule).toBe(
       'CE 53 M2',
+    );
+  });
+
+  it("CE 53 M2: each announcement he is offered has a button of its own, not 41 LADY LUCK's words", () => {
+    const run = gypsyGame();
+    act(run, A, { type: 'usePower', act: 'foretell' }, [4, 2, 5, 3]);
+    const announcements = legalIntents(run.state, A).filter(
+      (i): i is IntentOf<'usePower'> => i.type === 'usePower' && i.act === 'announce',
+    );
+    const labels = announcements.map((i) => powerActWords(i));
+    expect(announcements.length).toBeGreaterThan(6);
+    expect(new Set(labels).size).toBe(announcements.length);
+    expect(labels[0]).toBe('Announce: coming roll 1 will be 1');
+    expect(powerActWords({ type: 'usePower', act: 'announce', args: { like: false, roll: 3 } })).toBe(
+      'Announce: "I do not like 3"',
     );
   });
 
