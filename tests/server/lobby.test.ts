@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { botIntent } from '../../shared/bot/index';
 import { legalIntents } from '../../shared/engine/index';
+import type { Intent } from '../../shared/engine/intents';
 import type { GameSummary, History, Replay } from '../../shared/protocol/rest';
 import { call, createGame, guest, ok } from './support/api';
 import { seeded } from './support/player';
@@ -279,9 +280,16 @@ describe('lobby', () => {
       while (!done()) {
         const step = room.currentState.step;
         if (step.kind === 'gameOver') throw new Error('the game ended early');
-        const legal = legalIntents(room.currentState, step.actor).filter(
+        const state = room.currentState;
+        const engages = (x: Intent) =>
+          x.type === 'moveLegion' &&
+          Object.values(state.legions).some((l) => l.land === x.land && l.owner !== step.actor);
+        const allowed = legalIntents(state, step.actor).filter(
           (x) => x.type !== 'withdraw' && x.type !== 'concede',
         );
+        // Random picks that do not engage (where some move does not), so the game cannot end before Ann withdraws.
+        const peaceful = allowed.filter((x) => !engages(x));
+        const legal = peaceful.length > 0 ? peaceful : allowed;
         const intent = legal[Math.floor(random() * legal.length)]!;
         const id = `r${room.currentSeq}`;
         expect((await room.submit({ user: users[step.actor]! }, { id, intent })).type).toBe('accepted');
