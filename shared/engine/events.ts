@@ -227,6 +227,8 @@ export type GameEvent =
       readonly into: MarkerId;
       readonly character: 'Angel' | 'Archangel';
       readonly id: BattleCharacterId | null;
+      /** CE 39 B3: announced now, it arrives in the attacker's maneuver phase of this battle round; absent: now. */
+      readonly arrives?: number;
     }
   /** 14.x: a reinforcement mustered by the defender (reveal public, 18.0). */
   | {
@@ -235,6 +237,8 @@ export type GameEvent =
       readonly creature: CharacterName;
       readonly reveal: readonly CharacterName[];
       readonly id: BattleCharacterId | null;
+      /** CE 39 B3: announced now, it arrives in the defender's maneuver phase of this battle round; absent: now. */
+      readonly arrives?: number;
     }
   /** End of a maneuver phase: characters left off on the first phase are slain (10.1); a summoned or mustered
    *  character that did not enter goes back (errata 14.1, 15.1). */

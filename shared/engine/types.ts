@@ -239,6 +239,11 @@ export interface BattleState {
   readonly reinforcement: 'notYet' | 'available' | 'taken' | 'lost';
   /** A character summoned or mustered this phase that must enter or it never joined (errata 10.1, 14.1, 15.1). */
   readonly mustEnter: readonly { readonly id: BattleCharacterId; readonly from: MarkerId | null }[];
+  /** CE Titan (39 DWARF B3): Angels summoned and reinforcements mustered that arrive a battle turn after they were
+   *  announced. Each waits here, off the battleland and still in its legion (the caretaker), until its side's
+   *  maneuver phase of `round`: then it is also in `characters` (hex null) and must enter in that phase or go back
+   *  (errata 14.1, 15.1); while it waits its side is still in the battle (16.0). Public, as summons and musters are. */
+  readonly lateArrivals: readonly LateArrival[];
   /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
    *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
   readonly struckAt: readonly BattleCharacterId[];
@@ -246,6 +251,18 @@ export interface BattleState {
   readonly trees: readonly HexLabel[];
   /** CE Titan: every character non-native to every hazard in this battle (48 IMMOBILISER B3). */
   readonly nonNative: boolean;
+}
+
+/** CE 39 B3: an arrival announced in one maneuver phase of its side that comes in the side's phase of `round`. */
+export interface LateArrival {
+  readonly id: BattleCharacterId;
+  readonly side: BattleSide;
+  readonly type: CharacterName;
+  /** The engaged legion it joins. */
+  readonly legion: MarkerId;
+  /** The legion an Angel is summoned from (15.0); null: a reinforcement from the caretaker (14.0). */
+  readonly from: MarkerId | null;
+  readonly round: number;
 }
 
 /**

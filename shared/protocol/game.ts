@@ -326,6 +326,7 @@ export const GAME_EVENT_SCHEMAS = [
     into: markerIdSchema,
     character: angel,
     id: battleCharacterIdSchema.nullable(),
+    arrives: z.number().int().min(2).optional(),
   }),
   z.strictObject({
     type: z.literal('reinforcementMustered'),
@@ -333,6 +334,7 @@ export const GAME_EVENT_SCHEMAS = [
     creature: characterNameSchema,
     reveal: characters,
     id: battleCharacterIdSchema.nullable(),
+    arrives: z.number().int().min(2).optional(),
   }),
   z.strictObject({
     type: z.literal('maneuverEnded'),
@@ -515,6 +517,16 @@ const battleSchema = z.strictObject({
   summon: optionState,
   reinforcement: optionState,
   mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
+  lateArrivals: z.array(
+    z.strictObject({
+      id: battleCharacterIdSchema,
+      side: battleSide,
+      type: characterNameSchema,
+      legion: markerIdSchema,
+      from: markerIdSchema.nullable(),
+      round: z.number().int().min(2),
+    }),
+  ),
   struckAt: z.array(battleCharacterIdSchema),
   trees: z.array(hexLabelSchema),
   nonNative: z.boolean(),
@@ -707,9 +719,10 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
     'A maneuver phase (round 1..7, 10.5); `summon`/`reinforcement`: that option opens now (15.3, 14.0).',
   characterMoved: 'A character moved on the battleland (`from` null: it entered).',
   maneuverReset: 'The maneuver phase was reset (errata 11.0).',
-  angelSummoned: 'An Angel or Archangel summoned from another legion (15.x).',
+  angelSummoned:
+    'An Angel or Archangel summoned from another legion (15.x); `arrives`: the battle round it arrives in (CE 39 B3).',
   reinforcementMustered:
-    'A reinforcement mustered by the defender, with the characters revealed (14.x, 18.0).',
+    'A reinforcement mustered by the defender, with the characters revealed (14.x, 18.0); `arrives`: as for an Angel.',
   maneuverEnded: 'End of a maneuver phase: `leftOff` slain (10.1), `returned` went back (errata 14.1, 15.1).',
   driftDamage: 'One hit to each non-native character in drift (Hazards chart).',
   strikePhaseBegan: 'A strike phase (or the counterstrikes) begins.',
