@@ -3,7 +3,7 @@ import { characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { lossesOf, ownerOfSide } from './engagementState';
+import { ownerOfSide, slainOf } from './engagementState';
 import { playerOf } from './lookups';
 import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
 
@@ -31,7 +31,7 @@ export function engagementPoints(
   if (winner === null || result.outcome === 'timeLoss' || result.outcome === 'mutualElimination') return null;
   const loser: BattleSide = opponent(winner);
   const value = charactersValue(
-    lossesOf(engagement, loser),
+    slainOf(engagement, loser),
     playerOf(state, ownerOfSide(engagement, loser)).score,
   );
   const fled = result.outcome === 'fled';

@@ -15,6 +15,7 @@ import { multiChoice } from './powers/multiChoice';
 import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
+import { valkyrie } from './powers/valkyrie';
 import { viper } from './powers/viper';
 
 export const BUILT_POWERS: readonly Power[] = [
@@ -32,6 +33,7 @@ export const BUILT_POWERS: readonly Power[] = [
   gladiator,
   hiLois,
   ninja,
+  valkyrie,
 ].sort((a, b) => a.id - b.id);
 
 const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
