@@ -1,5 +1,6 @@
 // 44 VALKYRIE (CE Titan, rules 004): "You Derive strength from slain enemies."
 
+import { characterPoints } from '../../../data/characters';
 import { legionName } from '../../../data/markers';
 import type { CharacterName, MarkerId } from '../../../data/types';
 import type { BattleSide } from '../../battle/position';
@@ -19,7 +20,6 @@ import type { Intent } from '../../intents';
 import { playerOf } from '../../lookups';
 import { MAX_LEGION_HEIGHT } from '../../muster';
 import { reject } from '../../rejections';
-import { charactersValue } from '../../scoring';
 import type { EngagementScore, GameState, PlayerId } from '../../types';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
@@ -123,10 +123,9 @@ export const valkyrie: Power = {
     const side = sideOfPlayer(engagement, owner);
     if (result === null || side === null) return standard;
     const enemy = opponent(side);
-    const value = charactersValue(
-      slainOf(engagement, enemy),
-      playerOf(state, ownerOfSide(engagement, enemy)).score,
-    );
+    // 16.0: the value of the characters the enemy lost (a Titan at its owner's score; scoring.ts counts so too).
+    const enemyScore = playerOf(state, ownerOfSide(engagement, enemy)).score;
+    const value = slainOf(engagement, enemy).reduce((sum, c) => sum + characterPoints(c, enemyScore), 0);
     if (result.winner === side) {
       return result.outcome === 'fled'
         ? { player: owner, points: threeQuarters(value), reason: 'fled' }
