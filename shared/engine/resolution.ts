@@ -6,7 +6,7 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { powerScored, powerScoring } from './ce/hooks';
+import { lostValue, powerScored, powerScoring } from './ce/hooks';
 import { angelsDue } from './ce/titan';
 import { sameCharacters } from './contents';
 import { openEngagements } from './engagementPhase';
@@ -101,7 +101,7 @@ export function resolveEngagement(state: GameState): GameEvent[] {
       });
     }
   }
-  const score = engagementPoints(state, engagement, result);
+  const score = engagementPoints(state, engagement, result, (side, value) => lostValue(state, side, value));
   if (score === null) return andThen(state, events, afterAngels);
   // CE Titan: a power may decide on the points first (46 REPUBLICAN B1); it resumes with `awardPoints`.
   return andThen(state, events, (s) => powerScoring(s, score) ?? awardPoints(s, score));

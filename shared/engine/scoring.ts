@@ -26,13 +26,15 @@ export function engagementPoints(
   state: GameState,
   engagement: ActiveEngagement,
   result: EngagementResult,
+  adjust: (side: BattleSide, value: number) => number = (_side, value) => value,
 ): EngagementScore | null {
   const winner = result.winner;
   if (winner === null || result.outcome === 'timeLoss' || result.outcome === 'mutualElimination') return null;
   const loser: BattleSide = opponent(winner);
-  const value = charactersValue(
-    lossesOf(engagement, loser),
-    playerOf(state, ownerOfSide(engagement, loser)).score,
+  // CE Titan: `adjust` is the loser's power's (ce/hooks.ts lostValue: 36 COMMUNIST B1).
+  const value = adjust(
+    loser,
+    charactersValue(lossesOf(engagement, loser), playerOf(state, ownerOfSide(engagement, loser)).score),
   );
   const fled = result.outcome === 'fled';
   const points = fled ? halfPoints(value) : value;

@@ -237,8 +237,19 @@ export interface BattleState {
   readonly summon: 'notYet' | 'available' | 'taken' | 'lost';
   /** 14.x: 'available' only in the defender's 4th maneuver phase. */
   readonly reinforcement: 'notYet' | 'available' | 'taken' | 'lost';
-  /** A character summoned or mustered this phase that must enter or it never joined (errata 10.1, 14.1, 15.1). */
-  readonly mustEnter: readonly { readonly id: BattleCharacterId; readonly from: MarkerId | null }[];
+  /** A character summoned or mustered this phase that must enter or it never joined (errata 10.1, 14.1, 15.1);
+   *  `power`: brought in from the caretaker by a CE Titan power (36 COMMUNIST B1), not the legion's muster. */
+  readonly mustEnter: readonly {
+    readonly id: BattleCharacterId;
+    readonly from: MarkerId | null;
+    readonly power?: PowerId;
+  }[];
+  /** CE Titan: the characters a power brought into this battle that entered (36 COMMUNIST B1's commoners). */
+  readonly broughtIn?: readonly {
+    readonly id: BattleCharacterId;
+    readonly side: BattleSide;
+    readonly type: CharacterName;
+  }[];
   /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
    *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
   readonly struckAt: readonly BattleCharacterId[];
@@ -387,6 +398,9 @@ export interface CeState {
   readonly startScores: Readonly<Record<PlayerId, number>>;
   /** What each player's power remembers (its module's own data, public). */
   readonly memory: Readonly<Record<PlayerId, PowerMemory>>;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, when they leave the game (a power's
+   *  `recycles`: 36 COMMUNIST M1). */
+  readonly recycled?: readonly CharacterName[];
 }
 
 export interface GameResult {

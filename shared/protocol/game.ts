@@ -393,13 +393,14 @@ export const GAME_EVENT_SCHEMAS = [
     power: powerId,
     legion: markerIdSchema,
     character: characterNameSchema,
+    id: battleCharacterIdSchema.optional(),
   }),
   z.strictObject({
     type: z.literal('legionEliminated'),
     legion: markerIdSchema,
     owner: playerId,
     characters,
-    reason: z.enum(['engagement', 'titanSlain', 'withdrawal']),
+    reason: z.enum(['engagement', 'titanSlain', 'withdrawal', 'disbanded']),
   }),
   z.strictObject({ type: z.literal('playerEliminated'), player: playerId, by: playerId.nullable() }),
   // enlistment and the end of the turn
@@ -514,7 +515,16 @@ const battleSchema = z.strictObject({
   defenderCharacterSlain: z.boolean(),
   summon: optionState,
   reinforcement: optionState,
-  mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
+  mustEnter: z.array(
+    z.strictObject({
+      id: battleCharacterIdSchema,
+      from: markerIdSchema.nullable(),
+      power: powerId.optional(),
+    }),
+  ),
+  broughtIn: z
+    .array(z.strictObject({ id: battleCharacterIdSchema, side: battleSide, type: characterNameSchema }))
+    .optional(),
   struckAt: z.array(battleCharacterIdSchema),
   trees: z.array(hexLabelSchema),
   nonNative: z.boolean(),
@@ -540,6 +550,7 @@ const ceCore = {
   powers: z.record(playerId, powerId),
   startScores: z.record(playerId, z.number().int()),
   memory: z.record(playerId, powerMemorySchema),
+  recycled: z.array(characterNameSchema).optional(),
   /** Each player's bids, one per power drawn: before they are revealed, a player's own only. */
   bids: z.record(playerId, z.array(count)),
 };

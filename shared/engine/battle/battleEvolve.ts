@@ -20,7 +20,7 @@ import { lossesOf, requireBattle, requireEngagement } from '../engagementState';
 import type { BattleEvent, EventOf } from '../events';
 import { fromCaretakerInto, withLegion } from '../fold';
 import { requireLegion } from '../lookups';
-import type { BattleState, GameState } from '../types';
+import type { BattleState, GameState, PowerId } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
 import { attackHits, opponent } from './position';
 
@@ -205,8 +205,16 @@ function reinforcementMustered(state: GameState, event: EventOf<'reinforcementMu
   return markReinforced(fromCaretakerInto(withReveal, event.legion, event.creature));
 }
 
+/** CE Titan: a character a power brings into the battle (`characterJoined` with an id: 36 COMMUNIST B1) waits off
+ *  the board and must enter this phase, as a reinforcement does (errata 14.1); it is not the legion's muster. */
+export function broughtIntoBattle(state: GameState, event: EventOf<'characterJoined'>): GameState {
+  if (event.id === undefined) throw new Error('characterJoined in a battle without an id');
+  const side: BattleSide = requireEngagement(state).attacker === event.legion ? 'attacker' : 'defender';
+  return arriving(state, event.id, side, event.character, event.legion, null, event.power);
+}
+
 /** A summoned Angel or a reinforcement waits off the board and must enter this phase (errata 14.1, 15.1); `from`
- *  is the legion it is summoned from (null: from the caretaker). */
+ *  is the legion it is summoned from (null: from the caretaker); `power`: a power brought it in. */
 function arriving(
   state: GameState,
   id: BattleCharacterId,
@@ -214,11 +222,12 @@ function arriving(
   type: CharacterName,
   legion: MarkerId,
   from: MarkerId | null,
+  power?: PowerId,
 ): GameState {
   return withBattle(state, (b) => ({
     ...b,
     characters: [...b.characters, { id, side, type, power: powerOf(type), hex: null, hits: 0, legion }],
-    mustEnter: [...b.mustEnter, { id, from }],
+    mustEnter: [...b.mustEnter, power === undefined ? { id, from } : { id, from, power }],
   }));
 }
 
@@ -238,7 +247,15 @@ function maneuverEnded(state: GameState, event: EventOf<'maneuverEnded'>): GameS
     if (event.returned.includes(arrival.id)) continue;
     const c = battle.characters.find((x) => x.id === arrival.id);
     if (c === undefined) continue;
-    if (arrival.from === null) s = markReinforced(fromCaretakerInto(s, c.legion, c.type));
+    if (arrival.power !== undefined) {
+      // CE 36 B1: a commoner that entered stays in the legion, and is not its muster ("do not count against
+      // recruit").
+      const entered = { id: c.id, side: c.side, type: c.type };
+      s = withBattle(fromCaretakerInto(s, c.legion, c.type), (b) => ({
+        ...b,
+        broughtIn: [...(b.broughtIn ?? []), entered],
+      }));
+    } else if (arrival.from === null) s = markReinforced(fromCaretakerInto(s, c.legion, c.type));
     else s = markSummoned(transfer(s, arrival.from, c.legion, c.type));
   }
   const closed = withBattle(s, (b) => ({

@@ -343,6 +343,15 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
   return null;
 }
 
+/** CE B hooks: what a side's losses in the engagement being resolved are worth to the victor (16.0), as the
+ *  loser's power says (36 COMMUNIST B1), given their chart value. */
+export function lostValue(state: GameState, side: BattleSide, value: number): number {
+  const engagement = state.engagement;
+  if (engagement === null) return value;
+  const hook = powerOf(state, ownerOfSide(engagement, side))?.lostValue;
+  return hook === undefined ? value : hook(state, side, value);
+}
+
 /** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
 export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
   return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;

@@ -282,6 +282,12 @@ export interface Power extends PowerEntry {
   /** In the strike phases of the owner's side (`side`), does the enemy strike first (his counterstrikes before
    *  the owner's strikes)? */
   readonly enemyStrikesFirst?: (pos: BattlePosition, side: BattleSide) => boolean;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, whenever they leave the game, fixed when
+   *  the power is assigned (fold.ts `returnToStacks`). */
+  readonly recycles?: (state: GameState) => readonly CharacterName[];
+  /** The points the owner's `side`'s losses in the engagement being resolved are worth to the victor (16.0),
+   *  given their chart value (scoring.ts `engagementPoints`, before a flight halves them). */
+  readonly lostValue?: (state: GameState, side: BattleSide, value: number) => number;
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];

@@ -179,7 +179,7 @@ export function describeEvent(
     case 'characterJoined':
       return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)} (${powerName(e.power)}).`;
     case 'legionEliminated':
-      return `${name(e.owner)}'s legion ${legionName(e.legion)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
+      return `${name(e.owner)}'s legion ${legionName(e.legion)} is ${e.reason === 'disbanded' ? 'disbanded' : 'eliminated'}${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
     case 'powersDrawn':
       return `The powers drawn for the bidding: ${e.powers.map(powerName).join(', ')}.`;
     case 'bidSubmitted':
