@@ -3,6 +3,7 @@ import { characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
+import { lostValue, scoresOnTime } from './ce/hooks';
 import { lossesOf, ownerOfSide } from './engagementState';
 import { playerOf } from './lookups';
 import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
@@ -26,13 +27,16 @@ export function engagementPoints(
   state: GameState,
   engagement: ActiveEngagement,
   result: EngagementResult,
-  adjust: (side: BattleSide, value: number) => number = (_side, value) => value,
 ): EngagementScore | null {
   const winner = result.winner;
-  if (winner === null || result.outcome === 'timeLoss' || result.outcome === 'mutualElimination') return null;
+  if (winner === null) return null;
+  // 10.5: a win on time scores nothing, unless the winner's power says so (CE 13 B2); a mutual elimination has a
+  // winner only by a power (CE 13 B2: scored on the enemy's losses).
+  if (result.outcome === 'timeLoss' && !scoresOnTime(state, ownerOfSide(engagement, winner))) return null;
   const loser: BattleSide = opponent(winner);
-  // CE Titan: `adjust` is the loser's power's (ce/hooks.ts lostValue: 36 COMMUNIST B1).
-  const value = adjust(
+  // CE Titan: the loser's power may change what his losses are worth (36 COMMUNIST B1).
+  const value = lostValue(
+    state,
     loser,
     charactersValue(lossesOf(engagement, loser), playerOf(state, ownerOfSide(engagement, loser)).score),
   );

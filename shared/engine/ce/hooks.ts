@@ -352,6 +352,27 @@ export function lostValue(state: GameState, side: BattleSide, value: number): nu
   return hook === undefined ? value : hook(state, side, value);
 }
 
+/** CE B hooks: an engagement has just ended in a mutual elimination: the events of the first power of its two
+ *  players (lower number first) that makes its side the winner (13 B2), or null (errata 9.5: nobody wins). */
+export function mutualWon(state: GameState): GameEvent[] | null {
+  const engagement = state.engagement;
+  if (engagement === null) return null;
+  const sides = (['attacker', 'defender'] as const)
+    .map((side) => ({ side, player: ownerOfSide(engagement, side) }))
+    .map((x) => ({ ...x, power: powerOf(state, x.player) }))
+    .sort((a, b) => (a.power?.id ?? 0) - (b.power?.id ?? 0));
+  for (const { side, player, power } of sides) {
+    const events = power?.winsMutual?.(state, player, side) ?? null;
+    if (events !== null) return events;
+  }
+  return null;
+}
+
+/** CE B hooks: does the player's win on time score, as his power says (13 B2; 10.5: never otherwise)? */
+export function scoresOnTime(state: GameState, player: PlayerId): boolean {
+  return powerOf(state, player)?.scoresOnTime === true;
+}
+
 /** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
 export function powerScored(state: GameState, score: EngagementScore): GameEvent[] | null {
   return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
