@@ -6,6 +6,7 @@ import { broughtIntoBattle } from './battle/battleEvolve';
 import { evolveCeEvent, initialCe } from './ce/fold';
 import { mergeKnown, withoutCharacters } from './contents';
 import { evolveEngagementEvent } from './engagementEvolve';
+import { fromLossesInto } from './engagementFold';
 import type { EngagementEvent, EventOf, GameEvent } from './events';
 import { isEngagementEvent } from './events';
 import {
@@ -80,10 +81,12 @@ function evolveMasterplayEvent(state: GameState, event: Exclude<GameEvent, Engag
       // 18.0: the qualifying characters are shown, and the recruit is placed face up.
       return markMustered(fromCaretakerInto(state, event.legion, event.creature, event.reveal), event.legion);
     case 'characterJoined':
-      // CE 36 B1: in a battle it joins off the board and must enter (battle/battleEvolve.ts).
-      return event.id === undefined
+      // CE 36 B1: in a battle it joins off the board and must enter (battle/battleEvolve.ts); CE 44 B3: a dead
+      // enemy comes from its side's losses in the engagement.
+      if (event.id !== undefined) return broughtIntoBattle(state, event);
+      return event.lost === undefined
         ? fromCaretakerInto(state, event.legion, event.character)
-        : broughtIntoBattle(state, event);
+        : fromLossesInto(state, event.lost, event.legion, event.character);
     case 'turnEnded':
       return updatePlayer(state, event.player, (p) => ({
         ...p,

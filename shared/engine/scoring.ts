@@ -4,7 +4,7 @@ import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
 import { lostValue, scoresOnTime } from './ce/hooks';
-import { lossesOf, ownerOfSide } from './engagementState';
+import { ownerOfSide, slainOf } from './engagementState';
 import { playerOf } from './lookups';
 import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
 
@@ -38,7 +38,7 @@ export function engagementPoints(
   const value = lostValue(
     state,
     loser,
-    charactersValue(lossesOf(engagement, loser), playerOf(state, ownerOfSide(engagement, loser)).score),
+    charactersValue(slainOf(engagement, loser), playerOf(state, ownerOfSide(engagement, loser)).score),
   );
   const fled = result.outcome === 'fled';
   const points = fled ? halfPoints(value) : value;

@@ -5,6 +5,7 @@ import { mergeKnown } from '../contents';
 import {
   damage,
   decided,
+  fromLossesInto,
   legionAt,
   markReinforced,
   markSummoned,
@@ -199,10 +200,17 @@ function reinforcementMustered(state: GameState, event: EventOf<'reinforcementMu
   const legion = requireLegion(state, event.legion);
   const withReveal = withLegion(state, { ...legion, known: mergeKnown(legion.known, event.reveal) });
   if (event.id !== null) {
-    // Errata 14.1: it joins the battle off the board; it leaves the caretaker only when it enters.
-    return arriving(withReveal, event.id, 'defender', event.creature, event.legion, null);
+    // Errata 14.1: it joins the battle off the board; it leaves the caretaker (CE 44 B3: the losses) only when
+    // it enters.
+    return arriving(withReveal, event.id, 'defender', event.creature, event.legion, null, event.lost);
   }
-  return markReinforced(fromCaretakerInto(withReveal, event.legion, event.creature));
+  // CE 44 B3: a dead enemy comes from its side's losses.
+  const lost = event.lost;
+  return markReinforced(
+    lost === undefined
+      ? fromCaretakerInto(withReveal, event.legion, event.creature)
+      : fromLossesInto(withReveal, lost, event.legion, event.creature),
+  );
 }
 
 /** CE Titan: a character a power brings into the battle (`characterJoined` with an id: 36 COMMUNIST B1) waits off
@@ -210,11 +218,13 @@ function reinforcementMustered(state: GameState, event: EventOf<'reinforcementMu
 export function broughtIntoBattle(state: GameState, event: EventOf<'characterJoined'>): GameState {
   if (event.id === undefined) throw new Error('characterJoined in a battle without an id');
   const side: BattleSide = requireEngagement(state).attacker === event.legion ? 'attacker' : 'defender';
-  return arriving(state, event.id, side, event.character, event.legion, null, event.power);
+  return arriving(state, event.id, side, event.character, event.legion, null, undefined, event.power);
 }
 
 /** A summoned Angel or a reinforcement waits off the board and must enter this phase (errata 14.1, 15.1); `from`
- *  is the legion it is summoned from (null: from the caretaker); `power`: a power brought it in. */
+ *  is the legion it is summoned from (null: from the caretaker, or with `lost` from that side's losses: CE 44 B3,
+ *  a dead enemy recruited on the defender's fourth turn, which fights at -1 skill for the battle); `power`: a power
+ *  brought it in from the caretaker (CE 36 B1), not the legion's muster. */
 function arriving(
   state: GameState,
   id: BattleCharacterId,
@@ -222,12 +232,17 @@ function arriving(
   type: CharacterName,
   legion: MarkerId,
   from: MarkerId | null,
+  lost?: BattleSide,
   power?: PowerId,
 ): GameState {
+  const c = { id, side, type, power: powerOf(type), hex: null, hits: 0, legion };
   return withBattle(state, (b) => ({
     ...b,
-    characters: [...b.characters, { id, side, type, power: powerOf(type), hex: null, hits: 0, legion }],
-    mustEnter: [...b.mustEnter, power === undefined ? { id, from } : { id, from, power }],
+    characters: [...b.characters, lost === undefined ? c : { ...c, skillModifier: -1 }],
+    mustEnter: [
+      ...b.mustEnter,
+      lost !== undefined ? { id, from, lost } : power !== undefined ? { id, from, power } : { id, from },
+    ],
   }));
 }
 
@@ -255,7 +270,9 @@ function maneuverEnded(state: GameState, event: EventOf<'maneuverEnded'>): GameS
         ...b,
         broughtIn: [...(b.broughtIn ?? []), entered],
       }));
-    } else if (arrival.from === null) s = markReinforced(fromCaretakerInto(s, c.legion, c.type));
+    } else if (arrival.lost !== undefined)
+      s = markReinforced(fromLossesInto(s, arrival.lost, c.legion, c.type));
+    else if (arrival.from === null) s = markReinforced(fromCaretakerInto(s, c.legion, c.type));
     else s = markSummoned(transfer(s, arrival.from, c.legion, c.type));
   }
   const closed = withBattle(s, (b) => ({
@@ -274,11 +291,16 @@ function earnReinforcement(state: GameState, side: BattleSide, round: number): G
   return withEngagement(state, (e) => ({ ...e, defenderMayReinforce: true }));
 }
 
-/** 12.6: the slain leave the battleland; 15.0: a defending character that had entered triggers summoning. */
+/** 12.6: the slain leave the battleland (counted by side); 15.0: a defending character that had entered triggers
+ *  summoning. */
 function slainRemoved(state: GameState, ids: readonly string[]): GameState {
   const battle = requireBattle(state);
   const slain = battle.characters.filter((c) => ids.includes(c.id));
-  const s = removeFromBattle(state, slain);
+  const s = withBattle(removeFromBattle(state, slain), (b) => {
+    const before = b.slain ?? { attacker: 0, defender: 0 };
+    const n = (side: BattleSide) => before[side] + slain.filter((c) => c.side === side).length;
+    return { ...b, slain: { attacker: n('attacker'), defender: n('defender') } };
+  });
   if (!slain.some((c) => c.side === 'defender')) return s;
   return withBattle(s, (b) => ({ ...b, defenderCharacterSlain: true }));
 }

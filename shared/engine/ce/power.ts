@@ -228,6 +228,14 @@ export interface Power extends PowerEntry {
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The points the owner scores from the engagement being resolved (2.5.6.8), given the standard ones: the
+   *  victor's when he is the victor, else null (16.0 gives the loser none); points scored by a player who did
+   *  not win earn no Angels (44 VALKYRIE B1). */
+  readonly points?: (
+    state: GameState,
+    owner: PlayerId,
+    standard: EngagementScore | null,
+  ) => EngagementScore | null;
   /** The owner has just scored an engagement's points (2.5.6.8), before the Angels they earn: events beginning a
    *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), events that begin
    *  no step (the Angels follow at once), or null. */

@@ -16,6 +16,7 @@ import { multiChoice } from './powers/multiChoice';
 import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
+import { valkyrie } from './powers/valkyrie';
 import { viper } from './powers/viper';
 import { zombie } from './powers/zombie';
 
@@ -35,6 +36,7 @@ export const BUILT_POWERS: readonly Power[] = [
   gladiator,
   hiLois,
   ninja,
+  valkyrie,
 ].sort((a, b) => a.id - b.id);
 
 /** Powers whose module is written but not yet every clause (docs/ce-titan.md says which): never drawn, so never in

@@ -12,7 +12,6 @@ import type { Intent } from '../../intents';
 import { legionsOf, playerOf } from '../../lookups';
 import { MAX_LEGION_HEIGHT } from '../../muster';
 import { reject } from '../../rejections';
-import { charactersValue, halfPoints } from '../../scoring';
 import type { GameState, PlayerId } from '../../types';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
@@ -22,6 +21,13 @@ const COMMUNIST = 36;
 
 /** CE 36 B1: "max[(1/2) of original stack pointage, 36]". */
 export const COMMONER_FLOOR = 36;
+
+/** 16.0, 16.1: characters' points, a half rounded down (scoring.ts charactersValue, halfPoints: importing
+ *  scoring.ts, which asks the hooks, would close an import cycle). */
+function pointsOf(characters: readonly CharacterName[], score: number): number {
+  return characters.reduce((sum, c) => sum + characterPoints(c, score), 0);
+}
+const half = (points: number): number => Math.floor(points / 2);
 
 /** CE 36 M1: "in 4-handed and larger games" the commoners recycle. */
 export const RECYCLING_PLAYERS = 4;
@@ -116,8 +122,8 @@ export const communist: Power = {
     const owner = side === 'attacker' ? engagement.attackerOwner : engagement.defenderOwner;
     const legion = state.legions[legionOfSide(engagement, side)];
     if (legion === undefined) return [];
-    const worth = charactersValue(legion.characters, playerOf(state, owner).score);
-    const limit = Math.max(halfPoints(worth), COMMONER_FLOOR);
+    const worth = pointsOf(legion.characters, playerOf(state, owner).score);
+    const limit = Math.max(half(worth), COMMONER_FLOOR);
     return [
       {
         type: 'powerUsed',
@@ -138,8 +144,11 @@ export const communist: Power = {
     const lost = (battle.broughtIn ?? []).filter(
       (c) => c.side === side && !battle.characters.some((x) => x.id === c.id),
     );
-    const full = lost.reduce((sum, c) => sum + characterPoints(c.type, 0), 0);
-    return value - full + halfPoints(full);
+    const full = pointsOf(
+      lost.map((c) => c.type),
+      0,
+    );
+    return value - full + half(full);
   },
   choices: (state, player) => {
     // CE 36 M2: disbanding before the movement roll.
