@@ -8,7 +8,7 @@ import { rangestrikeOptions } from '../../../../shared/engine/battle/rangestrike
 import { strikeOptions } from '../../../../shared/engine/battle/strike';
 import { halflings } from '../../../../shared/engine/ce/powers/halflings';
 import { powerActWords } from '../../../../shared/engine/ce/registry';
-import type { Intent } from '../../../../shared/engine/intents';
+import type { IntentOf } from '../../../../shared/engine/intents';
 import { legalIntents } from '../../../../shared/engine/legal';
 import { recruitOptions } from '../../../../shared/engine/muster';
 import type { Legion } from '../../../../shared/engine/types';
@@ -36,12 +36,12 @@ function twoOgres(
   return run;
 }
 
-const pass = (to: string, hits: number): Intent => ({
+const pass = (to: string, hits: number): IntentOf<'usePower'> => ({
   type: 'usePower',
   act: 'passHits',
   args: { to, hits },
 });
-const KEEP: Intent = { type: 'usePower', act: 'keepHits' };
+const KEEP: IntentOf<'usePower'> = { type: 'usePower', act: 'keepHits' };
 
 describe('29 HALFLINGS B2', () => {
   it('CE 29 B2: after the roll the struck player passes hits to an identical character in contact; they land then', () => {
