@@ -235,6 +235,9 @@ export type GameEvent =
       readonly creature: CharacterName;
       readonly reveal: readonly CharacterName[];
       readonly id: BattleCharacterId | null;
+      /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side (not the caretaker); in the battle
+       *  it fights at -1 skill. Absent: from the caretaker. */
+      readonly lost?: BattleSide;
     }
   /** End of a maneuver phase: characters left off on the first phase are slain (10.1); a summoned or mustered
    *  character that did not enter goes back (errata 14.1, 15.1). */
@@ -303,7 +306,7 @@ export type GameEvent =
       readonly legion: MarkerId;
       readonly character: 'Angel' | 'Archangel';
     }
-  /** CE Titan: a character joins one of the player's legions by his power (47 GLADIATOR M2, B2), from the
+  /** CE Titan: a character joins one of the player's legions by his power (47 GLADIATOR M2, B2; 44 B3), from the
    *  caretaker's stacks (the dead pile when they have none left, fold.ts fromCaretakerInto); shown to all. */
   | {
       readonly type: 'characterJoined';
@@ -311,6 +314,9 @@ export type GameEvent =
       readonly power: PowerId;
       readonly legion: MarkerId;
       readonly character: CharacterName;
+      /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side in the engagement (not the
+       *  caretaker). Absent: from the caretaker. */
+      readonly lost?: BattleSide;
     }
   /** A legion removed from the board; `characters` revealed where the rules make them public (19.4). */
   | {

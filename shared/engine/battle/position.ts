@@ -17,6 +17,10 @@ export interface BattleCharacter {
   /** Damage taken so far (12.3). A character with hits >= power is slain: it stays on its hex until the end of
    *  the strike phase (12.6) and may still strike, but may not be struck again (errata 12.0). */
   readonly hits: number;
+  /** CE Titan: added to its Skill-factor in every strike and rangestrike it makes or takes, for the rest of the
+   *  battle (44 VALKYRIE B3: a dead enemy recruited on the defender's fourth turn, -1); read by its power's
+   *  hooks. Absent: 0. */
+  readonly skillModifier?: number;
 }
 
 /** Cosmic Encounter Titan: the power of each side's player (null: none). */
@@ -36,6 +40,9 @@ export interface BattlePosition {
   readonly trees?: readonly HexLabel[];
   /** CE Titan: every character non-native to every hazard in this battle (48 IMMOBILISER B3); absent: false. */
   readonly nonNative?: boolean;
+  /** The characters of each side slain and removed from the battleland so far (12.6; BattleState.slain): those
+   *  slain in earlier strike phases (44 VALKYRIE B2). Absent: none. */
+  readonly slain?: { readonly attacker: number; readonly defender: number };
   /** The attacker's entry side (errata 2.2, 10.1); always 'bottom' in a Tower (10.2). */
   readonly attackerEntry: AttackerSide;
   readonly characters: readonly BattleCharacter[];
