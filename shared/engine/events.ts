@@ -250,7 +250,8 @@ export type GameEvent =
   /** Hazards chart, Drift: one hit to each non-native phasing character in drift. */
   | { readonly type: 'driftDamage'; readonly ids: readonly BattleCharacterId[] }
   | { readonly type: 'strikePhaseBegan'; readonly side: BattleSide; readonly counterstrike: boolean }
-  /** `carryOver`: a legal non-empty carry-over exists; the strike's damage lands when it is allocated (errata 12.4). */
+  /** `carryOver`: a legal non-empty carry-over exists, or the struck side's power may first pass the hits (CE 29
+   *  B2); the strike's damage lands when it is allocated (errata 12.4). */
   | {
       readonly type: 'strikeRolled';
       readonly striker: BattleCharacterId;
@@ -267,6 +268,8 @@ export type GameEvent =
       readonly dice: number;
       readonly rolls: readonly number[];
       readonly hits: number;
+      /** CE 29 B2: the struck side's power may pass the hits; they land once it has (battle `pendingCarryOver`). */
+      readonly passing?: boolean;
     }
   /** Errata 12.4: carried-over damage, by character, in order. */
   | {

@@ -14,6 +14,7 @@ import type {
   BattleCharacterId,
   BattlePowers,
   BattleSide,
+  PassedHits,
   StrikeOption,
 } from './battle/position';
 import type { Proposal } from './intents';
@@ -217,6 +218,9 @@ export interface PendingCarryOver {
   readonly striker: BattleCharacterId;
   readonly option: StrikeOption;
   readonly rolls: readonly number[];
+  /** CE 29 B2: hits passed from the target to characters of its side before they land (the target takes the
+   *  rest); the attack may be a rangestrike then (its option carries nothing over). Absent: none. */
+  readonly passed?: readonly PassedHits[];
 }
 
 export interface BattleState {
@@ -294,6 +298,10 @@ export type Step =
       /** An attack rolled twice awaiting the choice of the roll kept (27 MULTI-CHOICE B1): the power's `powerUsed`
        *  event carries the kept roll in `data.picked`, then the attack is resolved (battle/strikePhase.ts). */
       readonly attack?: PendingAttack;
+      /** An attack's hits awaiting the struck side's power (29 HALFLINGS B2), the battle's `pendingCarryOver`, and
+       *  the strike step to go back to: once the power's decision begins no further step, the hits land (the
+       *  striker's carry-over first, if he has one: battle/strikePhase.ts `hitsLand`). */
+      readonly landing?: 'strike' | 'counterstrike';
     }
   /** 1.3.1.1: each player not yet assigned a tower makes a tower roll, in seat order. */
   | { readonly kind: 'rollTower'; readonly actor: PlayerId }

@@ -120,6 +120,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
         resume: z.enum(['strike', 'counterstrike']),
       })
       .optional(),
+    landing: z.enum(['strike', 'counterstrike']).optional(),
   }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),
@@ -360,6 +361,7 @@ export const GAME_EVENT_SCHEMAS = [
     dice: z.number().int().min(1),
     rolls: z.array(die),
     hits: count,
+    passing: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('carryOverAssigned'),
@@ -491,7 +493,13 @@ const engagementResultSchema = z.strictObject({
 
 const optionState = z.enum(['notYet', 'available', 'taken', 'lost']);
 const battleSchema = z.strictObject({
-  powers: z.strictObject({ attacker: powerId.nullable(), defender: powerId.nullable() }).nullable(),
+  powers: z
+    .strictObject({
+      attacker: powerId.nullable(),
+      defender: powerId.nullable(),
+      seats: z.number().int().min(2).optional(),
+    })
+    .nullable(),
   land: landNumberSchema,
   terrain,
   attackerEntry: attackerSide,
@@ -515,7 +523,12 @@ const battleSchema = z.strictObject({
   movedThisPhase: z.array(battleCharacterIdSchema),
   struck: z.array(battleCharacterIdSchema),
   pendingCarryOver: z
-    .strictObject({ striker: battleCharacterIdSchema, option: strikeOption, rolls: z.array(die) })
+    .strictObject({
+      striker: battleCharacterIdSchema,
+      option: strikeOption,
+      rolls: z.array(die),
+      passed: z.array(z.strictObject({ target: battleCharacterIdSchema, hits: count })).optional(),
+    })
     .nullable(),
   defenderCharacterSlain: z.boolean(),
   summon: optionState,

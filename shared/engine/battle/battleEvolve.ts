@@ -23,7 +23,7 @@ import { fromCaretakerInto, withLegion } from '../fold';
 import { requireLegion } from '../lookups';
 import type { BattleState, GameState } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
-import { attackHits, opponent } from './position';
+import { attackHits, hits, opponent, passedTotal } from './position';
 
 export function evolveBattleEvent(state: GameState, event: BattleEvent): GameState {
   switch (event.type) {
@@ -102,18 +102,45 @@ export function evolveBattleEvent(state: GameState, event: BattleEvent): GameSta
         };
       });
     case 'rangestrikeRolled':
-      return withBattle(state, (b) => ({
-        ...b,
-        struck: [...b.struck, event.striker],
-        struckAt: [...b.struckAt, event.target],
-        characters: damage(b.characters, [{ id: event.target, hits: event.hits }]),
-      }));
+      return withBattle(state, (b) => {
+        const struck = [...b.struck, event.striker];
+        const struckAt = [...b.struckAt, event.target];
+        if (event.passing === true) {
+          // CE 29 B2: the hits wait for the struck side's power to pass them; a rangestrike carries nothing over.
+          // Its discounted hits (a CE power's) are those the rolls hit beyond the event's hits.
+          const discounted = hits(event.rolls, event.strikeNumber) - event.hits;
+          const option = {
+            target: event.target,
+            strikeNumber: event.strikeNumber,
+            dice: event.dice,
+            carryTo: [],
+            ...(discounted > 0 ? { discounted } : {}),
+          };
+          return {
+            ...b,
+            struck,
+            struckAt,
+            pendingCarryOver: { striker: event.striker, option, rolls: event.rolls },
+          };
+        }
+        return {
+          ...b,
+          struck,
+          struckAt,
+          characters: damage(b.characters, [{ id: event.target, hits: event.hits }]),
+        };
+      });
     case 'carryOverAssigned':
       return withBattle(state, (b) => {
         const pending = b.pendingCarryOver;
         if (pending === null) throw new Error('carryOverAssigned without a pending strike');
-        const strikeHits = attackHits(pending.rolls, pending.option);
-        const primary = damage(b.characters, [{ id: pending.option.target, hits: strikeHits }]);
+        // CE 29 B2: the hits passed from the target land on the characters they were passed to.
+        const passed = pending.passed ?? [];
+        const strikeHits = attackHits(pending.rolls, pending.option) - passedTotal(passed);
+        const primary = damage(b.characters, [
+          { id: pending.option.target, hits: strikeHits },
+          ...passed.map((p) => ({ id: p.target, hits: p.hits })),
+        ]);
         const carried = damage(
           primary,
           event.allocation.map((a) => ({ id: a.target, hits: a.damage })),
@@ -156,6 +183,7 @@ function battleStarted(state: GameState, event: EventOf<'battleStarted'>): GameS
         : {
             attacker: state.ce.powers[engagement.attackerOwner] ?? null,
             defender: state.ce.powers[engagement.defenderOwner] ?? null,
+            seats: state.players.length,
           },
     land: event.land,
     terrain: event.terrain,

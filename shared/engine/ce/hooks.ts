@@ -13,7 +13,7 @@ import type { Intent } from '../intents';
 import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
 import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId, PowerMemory } from '../types';
-import type { AttackRoll, Power, StrikeContext, StrikeFactorsParts } from './power';
+import type { AttackRoll, Landing, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
 /** The player's power, or null (not the variant, or none assigned yet). */
@@ -431,4 +431,16 @@ export function fatedRoll(
 /** CE B hooks: in `side`'s strike phase, does the enemy strike first (its power says)? */
 export function enemyStrikesFirst(pos: BattlePosition, side: BattleSide): boolean {
   return sidePower(pos, side)?.enemyStrikesFirst?.(pos, side) === true;
+}
+
+/** CE B hooks: may the struck side's power pass an attack's hits on before they land (29 HALFLINGS B2)? Its number
+ *  and question, or null. */
+export function hitsLanding(
+  pos: BattlePosition,
+  landing: Landing,
+): { readonly power: PowerId; readonly question: string } | null {
+  if (landing.hits <= 0) return null;
+  const power = sidePower(pos, landing.target.side);
+  const question = power?.hitsLanding?.(pos, landing) ?? null;
+  return power === null || question === null ? null : { power: power.id, question };
 }

@@ -110,6 +110,14 @@ export interface AttackRollContext {
   readonly dice: Dice;
 }
 
+/** An attack (strike or rangestrike) whose hits are about to land on `target` (29 HALFLINGS B2). */
+export interface Landing {
+  readonly striker: BattleCharacter;
+  readonly target: BattleCharacter;
+  readonly hits: number;
+  readonly rangestrike: boolean;
+}
+
 /** A legion about to move on the masterboard, with the standard legal moves computed for it. */
 export interface MovesContext {
   readonly state: GameState;
@@ -295,6 +303,11 @@ export interface Power extends PowerEntry {
   /** In the strike phases of the owner's side (`side`), does the enemy strike first (his counterstrikes before
    *  the owner's strikes)? */
   readonly enemyStrikesFirst?: (pos: BattlePosition, side: BattleSide) => boolean;
+  /** An enemy's attack hits the owner's character (29 HALFLINGS B2): the question of a `powerDecision` step (with
+   *  `landing`) in which the owner passes hits on before they land (the power's `powerUsed` events add to the
+   *  battle's `pendingCarryOver.passed` in its `apply`; a decision beginning no further step lands them), or null:
+   *  they land as rolled. */
+  readonly hitsLanding?: (pos: BattlePosition, landing: Landing) => string | null;
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];

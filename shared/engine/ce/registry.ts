@@ -6,6 +6,7 @@ import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
+import { halflings } from './powers/halflings';
 import { hiLois } from './powers/hiLois';
 import { immobiliser } from './powers/immobiliser';
 import { knights } from './powers/knights';
@@ -34,6 +35,7 @@ export const BUILT_POWERS: readonly Power[] = [
   gladiator,
   hiLois,
   ninja,
+  halflings,
   valkyrie,
 ].sort((a, b) => a.id - b.id);
 
