@@ -254,7 +254,8 @@ export type GameEvent =
   /** Hazards chart, Drift: one hit to each non-native phasing character in drift. */
   | { readonly type: 'driftDamage'; readonly ids: readonly BattleCharacterId[] }
   | { readonly type: 'strikePhaseBegan'; readonly side: BattleSide; readonly counterstrike: boolean }
-  /** `carryOver`: a legal non-empty carry-over exists; the strike's damage lands when it is allocated (errata 12.4). */
+  /** `carryOver`: a legal non-empty carry-over exists, or the struck side's power may first pass the hits (CE 29
+   *  B2); the strike's damage lands when it is allocated (errata 12.4). */
   | {
       readonly type: 'strikeRolled';
       readonly striker: BattleCharacterId;
@@ -271,6 +272,8 @@ export type GameEvent =
       readonly dice: number;
       readonly rolls: readonly number[];
       readonly hits: number;
+      /** CE 29 B2: the struck side's power may pass the hits; they land once it has (battle `pendingCarryOver`). */
+      readonly passing?: boolean;
     }
   /** Errata 12.4: carried-over damage, by character, in order. */
   | {
@@ -315,6 +318,9 @@ export type GameEvent =
       readonly power: PowerId;
       readonly legion: MarkerId;
       readonly character: CharacterName;
+      /** In a battle (36 COMMUNIST B1): it joins the battle off the board under this id and must enter this
+       *  maneuver phase; it leaves the caretaker only when it enters (as a reinforcement, errata 14.1). */
+      readonly id?: BattleCharacterId;
       /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side in the engagement (not the
        *  caretaker). Absent: from the caretaker. */
       readonly lost?: BattleSide;
@@ -325,7 +331,7 @@ export type GameEvent =
       readonly legion: MarkerId;
       readonly owner: PlayerId;
       readonly characters: readonly CharacterName[];
-      readonly reason: 'engagement' | 'titanSlain' | 'withdrawal';
+      readonly reason: 'engagement' | 'titanSlain' | 'withdrawal' | 'disbanded';
     }
   /** 19.3, 19.4, 20.4: `by` takes the markers (null: nobody, errata 19.3/19.4 or withdrawal). */
   | { readonly type: 'playerEliminated'; readonly player: PlayerId; readonly by: PlayerId | null }

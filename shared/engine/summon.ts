@@ -65,7 +65,11 @@ export function summonProblem(state: GameState): Rejection | null {
       );
     }
     if (battle.mustEnter.length > 0) {
-      return rejection('illegalSummon', 'An Angel summoned this phase is still to enter.', 'errata 15.0');
+      return rejection(
+        'illegalSummon',
+        'A character added to your legion this phase is still to enter (one addition per phase).',
+        'errata 15.0',
+      );
     }
     if (awaitsArrival(battle, 'attacker')) {
       return rejection('illegalSummon', 'Your Angel is summoned: it arrives next battle turn.', 'CE 39 B3');

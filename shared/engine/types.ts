@@ -14,6 +14,7 @@ import type {
   BattleCharacterId,
   BattlePowers,
   BattleSide,
+  PassedHits,
   StrikeOption,
 } from './battle/position';
 import type { Proposal } from './intents';
@@ -217,6 +218,9 @@ export interface PendingCarryOver {
   readonly striker: BattleCharacterId;
   readonly option: StrikeOption;
   readonly rolls: readonly number[];
+  /** CE 29 B2: hits passed from the target to characters of its side before they land (the target takes the
+   *  rest); the attack may be a rangestrike then (its option carries nothing over). Absent: none. */
+  readonly passed?: readonly PassedHits[];
 }
 
 export interface BattleState {
@@ -249,6 +253,14 @@ export interface BattleState {
     readonly from: MarkerId | null;
     /** CE Titan: a reinforcement taken from that side's losses, not the caretaker (44 VALKYRIE B3). */
     readonly lost?: BattleSide;
+    /** CE Titan: brought in from the caretaker by a power (36 COMMUNIST B1), not the legion's muster. */
+    readonly power?: PowerId;
+  }[];
+  /** CE Titan: the characters a power brought into this battle that entered (36 COMMUNIST B1's commoners). */
+  readonly broughtIn?: readonly {
+    readonly id: BattleCharacterId;
+    readonly side: BattleSide;
+    readonly type: CharacterName;
   }[];
   /** CE Titan (39 DWARF B3): Angels summoned and reinforcements mustered that arrive a battle turn after they were
    *  announced. Each waits here, off the battleland and still in its legion (the caretaker), until its side's
@@ -311,6 +323,10 @@ export type Step =
       /** An attack rolled twice awaiting the choice of the roll kept (27 MULTI-CHOICE B1): the power's `powerUsed`
        *  event carries the kept roll in `data.picked`, then the attack is resolved (battle/strikePhase.ts). */
       readonly attack?: PendingAttack;
+      /** An attack's hits awaiting the struck side's power (29 HALFLINGS B2), the battle's `pendingCarryOver`, and
+       *  the strike step to go back to: once the power's decision begins no further step, the hits land (the
+       *  striker's carry-over first, if he has one: battle/strikePhase.ts `hitsLand`). */
+      readonly landing?: 'strike' | 'counterstrike';
     }
   /** 1.3.1.1: each player not yet assigned a tower makes a tower roll, in seat order. */
   | { readonly kind: 'rollTower'; readonly actor: PlayerId }
@@ -418,6 +434,9 @@ export interface CeState {
   readonly startScores: Readonly<Record<PlayerId, number>>;
   /** What each player's power remembers (its module's own data, public). */
   readonly memory: Readonly<Record<PlayerId, PowerMemory>>;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, when they leave the game (a power's
+   *  `recycles`: 36 COMMUNIST M1). */
+  readonly recycled?: readonly CharacterName[];
 }
 
 export interface GameResult {

@@ -120,6 +120,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
         resume: z.enum(['strike', 'counterstrike']),
       })
       .optional(),
+    landing: z.enum(['strike', 'counterstrike']).optional(),
   }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),
@@ -362,6 +363,7 @@ export const GAME_EVENT_SCHEMAS = [
     dice: z.number().int().min(1),
     rolls: z.array(die),
     hits: count,
+    passing: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('carryOverAssigned'),
@@ -397,6 +399,7 @@ export const GAME_EVENT_SCHEMAS = [
     power: powerId,
     legion: markerIdSchema,
     character: characterNameSchema,
+    id: battleCharacterIdSchema.optional(),
     /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
     lost: battleSide.optional(),
   }),
@@ -405,7 +408,7 @@ export const GAME_EVENT_SCHEMAS = [
     legion: markerIdSchema,
     owner: playerId,
     characters,
-    reason: z.enum(['engagement', 'titanSlain', 'withdrawal']),
+    reason: z.enum(['engagement', 'titanSlain', 'withdrawal', 'disbanded']),
   }),
   z.strictObject({ type: z.literal('playerEliminated'), player: playerId, by: playerId.nullable() }),
   // enlistment and the end of the turn
@@ -493,7 +496,13 @@ const engagementResultSchema = z.strictObject({
 
 const optionState = z.enum(['notYet', 'available', 'taken', 'lost']);
 const battleSchema = z.strictObject({
-  powers: z.strictObject({ attacker: powerId.nullable(), defender: powerId.nullable() }).nullable(),
+  powers: z
+    .strictObject({
+      attacker: powerId.nullable(),
+      defender: powerId.nullable(),
+      seats: z.number().int().min(2).optional(),
+    })
+    .nullable(),
   land: landNumberSchema,
   terrain,
   attackerEntry: attackerSide,
@@ -517,7 +526,12 @@ const battleSchema = z.strictObject({
   movedThisPhase: z.array(battleCharacterIdSchema),
   struck: z.array(battleCharacterIdSchema),
   pendingCarryOver: z
-    .strictObject({ striker: battleCharacterIdSchema, option: strikeOption, rolls: z.array(die) })
+    .strictObject({
+      striker: battleCharacterIdSchema,
+      option: strikeOption,
+      rolls: z.array(die),
+      passed: z.array(z.strictObject({ target: battleCharacterIdSchema, hits: count })).optional(),
+    })
     .nullable(),
   defenderCharacterSlain: z.boolean(),
   summon: optionState,
@@ -528,6 +542,7 @@ const battleSchema = z.strictObject({
       from: markerIdSchema.nullable(),
       /** CE 44 VALKYRIE B3: a reinforcement from that side's losses. */
       lost: battleSide.optional(),
+      power: powerId.optional(),
     }),
   ),
   lateArrivals: z.array(
@@ -540,6 +555,9 @@ const battleSchema = z.strictObject({
       round: z.number().int().min(2),
     }),
   ),
+  broughtIn: z
+    .array(z.strictObject({ id: battleCharacterIdSchema, side: battleSide, type: characterNameSchema }))
+    .optional(),
   struckAt: z.array(battleCharacterIdSchema),
   trees: z.array(hexLabelSchema),
   nonNative: z.boolean(),
@@ -569,6 +587,7 @@ const ceCore = {
   powers: z.record(playerId, powerId),
   startScores: z.record(playerId, z.number().int()),
   memory: z.record(playerId, powerMemorySchema),
+  recycled: z.array(characterNameSchema).optional(),
   /** Each player's bids, one per power drawn: before they are revealed, a player's own only. */
   bids: z.record(playerId, z.array(count)),
 };

@@ -27,6 +27,8 @@ export interface BattleCharacter {
 export interface BattlePowers {
   readonly attacker: number | null;
   readonly defender: number | null;
+  /** How many players the game began with (29 HALFLINGS B1: "in a 4-handed game or larger"); absent: two. */
+  readonly seats?: number;
 }
 
 export interface BattlePosition {
@@ -54,6 +56,17 @@ export interface StrikeOption {
   readonly carryTo: readonly BattleCharacterId[];
   /** CE Titan: the attack's first hits that do not count (ce/hooks.ts `discountedHits`); absent: none. */
   readonly discounted?: number;
+}
+
+/** CE 29 B2: hits of an attack passed from its target to another character of the target's side. */
+export interface PassedHits {
+  readonly target: BattleCharacterId;
+  readonly hits: number;
+}
+
+/** CE 29 B2: the hits passed from an attack's target, all told. */
+export function passedTotal(passed: readonly PassedHits[] | undefined): number {
+  return (passed ?? []).reduce((sum, p) => sum + p.hits, 0);
 }
 
 /** Errata 12.7: each die equal to or above the Strike-number hits, and a six always hits. */

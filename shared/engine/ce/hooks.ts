@@ -13,7 +13,7 @@ import type { Intent } from '../intents';
 import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
 import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId, PowerMemory } from '../types';
-import type { AttackRoll, Power, StrikeContext, StrikeFactorsParts } from './power';
+import type { AttackRoll, Landing, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
 /** The player's power, or null (not the variant, or none assigned yet). */
@@ -377,6 +377,15 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
   return null;
 }
 
+/** CE B hooks: what a side's losses in the engagement being resolved are worth to the victor (16.0), as the
+ *  loser's power says (36 COMMUNIST B1), given their chart value. */
+export function lostValue(state: GameState, side: BattleSide, value: number): number {
+  const engagement = state.engagement;
+  if (engagement === null) return value;
+  const hook = powerOf(state, ownerOfSide(engagement, side))?.lostValue;
+  return hook === undefined ? value : hook(state, side, value);
+}
+
 /** CE B hooks: an engagement has just ended in a mutual elimination: the events of the first power of its two
  *  players (lower number first) that makes its side the winner (13 B2), or null (errata 9.5: nobody wins). */
 export function mutualWon(state: GameState): GameEvent[] | null {
@@ -440,4 +449,16 @@ export function fatedRoll(
 /** CE B hooks: in `side`'s strike phase, does the enemy strike first (its power says)? */
 export function enemyStrikesFirst(pos: BattlePosition, side: BattleSide): boolean {
   return sidePower(pos, side)?.enemyStrikesFirst?.(pos, side) === true;
+}
+
+/** CE B hooks: may the struck side's power pass an attack's hits on before they land (29 HALFLINGS B2)? Its number
+ *  and question, or null. */
+export function hitsLanding(
+  pos: BattlePosition,
+  landing: Landing,
+): { readonly power: PowerId; readonly question: string } | null {
+  if (landing.hits <= 0) return null;
+  const power = sidePower(pos, landing.target.side);
+  const question = power?.hitsLanding?.(pos, landing) ?? null;
+  return power === null || question === null ? null : { power: power.id, question };
 }

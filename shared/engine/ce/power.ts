@@ -110,6 +110,14 @@ export interface AttackRollContext {
   readonly dice: Dice;
 }
 
+/** An attack (strike or rangestrike) whose hits are about to land on `target` (29 HALFLINGS B2). */
+export interface Landing {
+  readonly striker: BattleCharacter;
+  readonly target: BattleCharacter;
+  readonly hits: number;
+  readonly rangestrike: boolean;
+}
+
 /** A legion about to move on the masterboard, with the standard legal moves computed for it. */
 export interface MovesContext {
   readonly state: GameState;
@@ -299,6 +307,17 @@ export interface Power extends PowerEntry {
   /** How many battle turns after the owner announces it (in his maneuver phase, 14.0, 15.0) his reinforcement or
    *  summoned Angel arrives, in his maneuver phase of that later round (39 B3: 1); absent: 0, it enters now. */
   readonly arrivalDelay?: number;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, whenever they leave the game, fixed when
+   *  the power is assigned (fold.ts `returnToStacks`). */
+  readonly recycles?: (state: GameState) => readonly CharacterName[];
+  /** The points the owner's `side`'s losses in the engagement being resolved are worth to the victor (16.0),
+   *  given their chart value (scoring.ts `engagementPoints`, before a flight halves them). */
+  readonly lostValue?: (state: GameState, side: BattleSide, value: number) => number;
+  /** An enemy's attack hits the owner's character (29 HALFLINGS B2): the question of a `powerDecision` step (with
+   *  `landing`) in which the owner passes hits on before they land (the power's `powerUsed` events add to the
+   *  battle's `pendingCarryOver.passed` in its `apply`; a decision beginning no further step lands them), or null:
+   *  they land as rolled. */
+  readonly hitsLanding?: (pos: BattlePosition, landing: Landing) => string | null;
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];

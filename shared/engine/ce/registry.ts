@@ -3,10 +3,12 @@
 import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
+import { communist } from './powers/communist';
 import { dwarf } from './powers/dwarf';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
+import { halflings } from './powers/halflings';
 import { hiLois } from './powers/hiLois';
 import { immobiliser } from './powers/immobiliser';
 import { knights } from './powers/knights';
@@ -22,6 +24,7 @@ import { zombie } from './powers/zombie';
 
 export const BUILT_POWERS: readonly Power[] = [
   colossus,
+  communist,
   ent,
   marines,
   knights,
@@ -36,6 +39,7 @@ export const BUILT_POWERS: readonly Power[] = [
   hiLois,
   ninja,
   dwarf,
+  halflings,
   valkyrie,
 ].sort((a, b) => a.id - b.id);
 
