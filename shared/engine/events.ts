@@ -314,6 +314,9 @@ export type GameEvent =
       readonly power: PowerId;
       readonly legion: MarkerId;
       readonly character: CharacterName;
+      /** In a battle (36 COMMUNIST B1): it joins the battle off the board under this id and must enter this
+       *  maneuver phase; it leaves the caretaker only when it enters (as a reinforcement, errata 14.1). */
+      readonly id?: BattleCharacterId;
       /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side in the engagement (not the
        *  caretaker). Absent: from the caretaker. */
       readonly lost?: BattleSide;
@@ -324,7 +327,7 @@ export type GameEvent =
       readonly legion: MarkerId;
       readonly owner: PlayerId;
       readonly characters: readonly CharacterName[];
-      readonly reason: 'engagement' | 'titanSlain' | 'withdrawal';
+      readonly reason: 'engagement' | 'titanSlain' | 'withdrawal' | 'disbanded';
     }
   /** 19.3, 19.4, 20.4: `by` takes the markers (null: nobody, errata 19.3/19.4 or withdrawal). */
   | { readonly type: 'playerEliminated'; readonly player: PlayerId; readonly by: PlayerId | null }

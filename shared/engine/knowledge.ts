@@ -267,8 +267,15 @@ function step(fold: Fold, e: GameEvent): Fold {
       return resolved(fold, e);
     case 'engagementEnded':
       return { ...fold, engagement: null, arrivals: {} };
+    case 'characterJoined': // CE Titan's powers (47 GLADIATOR; in a battle, 36 COMMUNIST B1: an arrival)
+      if (e.id !== undefined) {
+        return {
+          ...fold,
+          arrivals: { ...fold.arrivals, [e.id]: { into: e.legion, type: e.character, from: null } },
+        };
+      }
+      return join(fold, { into: e.legion, type: e.character, from: null });
     case 'angelAcquired': // 17.1
-    case 'characterJoined': // CE Titan's powers (47 GLADIATOR)
       return join(fold, { into: e.legion, type: e.character, from: null });
     case 'legionMustered': // 18.0, 18.4
       return join(

@@ -33,7 +33,11 @@ export function reinforcementProblem(state: GameState): Rejection | null {
       );
     }
     if (battle.mustEnter.length > 0) {
-      return rejection('illegalReinforcement', 'Your reinforcement is still to enter.', '14.1');
+      return rejection(
+        'illegalReinforcement',
+        'A character added to your legion this phase is still to enter (one addition per phase).',
+        '14.1',
+      );
     }
   } else if (step.kind === 'postBattleAddition') {
     const result = engagement.result;

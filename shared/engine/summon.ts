@@ -64,7 +64,11 @@ export function summonProblem(state: GameState): Rejection | null {
       );
     }
     if (battle.mustEnter.length > 0) {
-      return rejection('illegalSummon', 'An Angel summoned this phase is still to enter.', 'errata 15.0');
+      return rejection(
+        'illegalSummon',
+        'A character added to your legion this phase is still to enter (one addition per phase).',
+        'errata 15.0',
+      );
     }
   } else if (step.kind === 'postBattleAddition') {
     if (step.side !== 'attacker' || engagement.result?.winner !== 'attacker') {

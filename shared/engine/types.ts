@@ -253,6 +253,14 @@ export interface BattleState {
     readonly from: MarkerId | null;
     /** CE Titan: a reinforcement taken from that side's losses, not the caretaker (44 VALKYRIE B3). */
     readonly lost?: BattleSide;
+    /** CE Titan: brought in from the caretaker by a power (36 COMMUNIST B1), not the legion's muster. */
+    readonly power?: PowerId;
+  }[];
+  /** CE Titan: the characters a power brought into this battle that entered (36 COMMUNIST B1's commoners). */
+  readonly broughtIn?: readonly {
+    readonly id: BattleCharacterId;
+    readonly side: BattleSide;
+    readonly type: CharacterName;
   }[];
   /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
    *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
@@ -409,6 +417,9 @@ export interface CeState {
   readonly startScores: Readonly<Record<PlayerId, number>>;
   /** What each player's power remembers (its module's own data, public). */
   readonly memory: Readonly<Record<PlayerId, PowerMemory>>;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, when they leave the game (a power's
+   *  `recycles`: 36 COMMUNIST M1). */
+  readonly recycled?: readonly CharacterName[];
 }
 
 export interface GameResult {

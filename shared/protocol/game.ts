@@ -397,6 +397,7 @@ export const GAME_EVENT_SCHEMAS = [
     power: powerId,
     legion: markerIdSchema,
     character: characterNameSchema,
+    id: battleCharacterIdSchema.optional(),
     /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
     lost: battleSide.optional(),
   }),
@@ -405,7 +406,7 @@ export const GAME_EVENT_SCHEMAS = [
     legion: markerIdSchema,
     owner: playerId,
     characters,
-    reason: z.enum(['engagement', 'titanSlain', 'withdrawal']),
+    reason: z.enum(['engagement', 'titanSlain', 'withdrawal', 'disbanded']),
   }),
   z.strictObject({ type: z.literal('playerEliminated'), player: playerId, by: playerId.nullable() }),
   // enlistment and the end of the turn
@@ -539,8 +540,12 @@ const battleSchema = z.strictObject({
       from: markerIdSchema.nullable(),
       /** CE 44 VALKYRIE B3: a reinforcement from that side's losses. */
       lost: battleSide.optional(),
+      power: powerId.optional(),
     }),
   ),
+  broughtIn: z
+    .array(z.strictObject({ id: battleCharacterIdSchema, side: battleSide, type: characterNameSchema }))
+    .optional(),
   struckAt: z.array(battleCharacterIdSchema),
   trees: z.array(hexLabelSchema),
   nonNative: z.boolean(),
@@ -570,6 +575,7 @@ const ceCore = {
   powers: z.record(playerId, powerId),
   startScores: z.record(playerId, z.number().int()),
   memory: z.record(playerId, powerMemorySchema),
+  recycled: z.array(characterNameSchema).optional(),
   /** Each player's bids, one per power drawn: before they are revealed, a player's own only. */
   bids: z.record(playerId, z.array(count)),
 };

@@ -21,7 +21,7 @@ import { lossesOf, requireBattle, requireEngagement } from '../engagementState';
 import type { BattleEvent, EventOf } from '../events';
 import { fromCaretakerInto, withLegion } from '../fold';
 import { requireLegion } from '../lookups';
-import type { BattleState, GameState } from '../types';
+import type { BattleState, GameState, PowerId } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
 import { attackHits, hits, opponent, passedTotal } from './position';
 
@@ -241,9 +241,18 @@ function reinforcementMustered(state: GameState, event: EventOf<'reinforcementMu
   );
 }
 
+/** CE Titan: a character a power brings into the battle (`characterJoined` with an id: 36 COMMUNIST B1) waits off
+ *  the board and must enter this phase, as a reinforcement does (errata 14.1); it is not the legion's muster. */
+export function broughtIntoBattle(state: GameState, event: EventOf<'characterJoined'>): GameState {
+  if (event.id === undefined) throw new Error('characterJoined in a battle without an id');
+  const side: BattleSide = requireEngagement(state).attacker === event.legion ? 'attacker' : 'defender';
+  return arriving(state, event.id, side, event.character, event.legion, null, undefined, event.power);
+}
+
 /** A summoned Angel or a reinforcement waits off the board and must enter this phase (errata 14.1, 15.1); `from`
  *  is the legion it is summoned from (null: from the caretaker, or with `lost` from that side's losses: CE 44 B3,
- *  a dead enemy recruited on the defender's fourth turn, which fights at -1 skill for the battle). */
+ *  a dead enemy recruited on the defender's fourth turn, which fights at -1 skill for the battle); `power`: a power
+ *  brought it in from the caretaker (CE 36 B1), not the legion's muster. */
 function arriving(
   state: GameState,
   id: BattleCharacterId,
@@ -252,12 +261,16 @@ function arriving(
   legion: MarkerId,
   from: MarkerId | null,
   lost?: BattleSide,
+  power?: PowerId,
 ): GameState {
   const c = { id, side, type, power: powerOf(type), hex: null, hits: 0, legion };
   return withBattle(state, (b) => ({
     ...b,
     characters: [...b.characters, lost === undefined ? c : { ...c, skillModifier: -1 }],
-    mustEnter: [...b.mustEnter, lost === undefined ? { id, from } : { id, from, lost }],
+    mustEnter: [
+      ...b.mustEnter,
+      lost !== undefined ? { id, from, lost } : power !== undefined ? { id, from, power } : { id, from },
+    ],
   }));
 }
 
@@ -277,7 +290,16 @@ function maneuverEnded(state: GameState, event: EventOf<'maneuverEnded'>): GameS
     if (event.returned.includes(arrival.id)) continue;
     const c = battle.characters.find((x) => x.id === arrival.id);
     if (c === undefined) continue;
-    if (arrival.lost !== undefined) s = markReinforced(fromLossesInto(s, arrival.lost, c.legion, c.type));
+    if (arrival.power !== undefined) {
+      // CE 36 B1: a commoner that entered stays in the legion, and is not its muster ("do not count against
+      // recruit").
+      const entered = { id: c.id, side: c.side, type: c.type };
+      s = withBattle(fromCaretakerInto(s, c.legion, c.type), (b) => ({
+        ...b,
+        broughtIn: [...(b.broughtIn ?? []), entered],
+      }));
+    } else if (arrival.lost !== undefined)
+      s = markReinforced(fromLossesInto(s, arrival.lost, c.legion, c.type));
     else if (arrival.from === null) s = markReinforced(fromCaretakerInto(s, c.legion, c.type));
     else s = markSummoned(transfer(s, arrival.from, c.legion, c.type));
   }

@@ -368,6 +368,15 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
   return null;
 }
 
+/** CE B hooks: what a side's losses in the engagement being resolved are worth to the victor (16.0), as the
+ *  loser's power says (36 COMMUNIST B1), given their chart value. */
+export function lostValue(state: GameState, side: BattleSide, value: number): number {
+  const engagement = state.engagement;
+  if (engagement === null) return value;
+  const hook = powerOf(state, ownerOfSide(engagement, side))?.lostValue;
+  return hook === undefined ? value : hook(state, side, value);
+}
+
 /** CE B hooks: an engagement has just ended in a mutual elimination: the events of the first power of its two
  *  players (lower number first) that makes its side the winner (13 B2), or null (errata 9.5: nobody wins). */
 export function mutualWon(state: GameState): GameEvent[] | null {

@@ -303,6 +303,12 @@ export interface Power extends PowerEntry {
   /** In the strike phases of the owner's side (`side`), does the enemy strike first (his counterstrikes before
    *  the owner's strikes)? */
   readonly enemyStrikesFirst?: (pos: BattlePosition, side: BattleSide) => boolean;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, whenever they leave the game, fixed when
+   *  the power is assigned (fold.ts `returnToStacks`). */
+  readonly recycles?: (state: GameState) => readonly CharacterName[];
+  /** The points the owner's `side`'s losses in the engagement being resolved are worth to the victor (16.0),
+   *  given their chart value (scoring.ts `engagementPoints`, before a flight halves them). */
+  readonly lostValue?: (state: GameState, side: BattleSide, value: number) => number;
   /** An enemy's attack hits the owner's character (29 HALFLINGS B2): the question of a `powerDecision` step (with
    *  `landing`) in which the owner passes hits on before they land (the power's `powerUsed` events add to the
    *  battle's `pendingCarryOver.passed` in its `apply`; a decision beginning no further step lands them), or null:

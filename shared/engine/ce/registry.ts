@@ -3,6 +3,7 @@
 import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
+import { communist } from './powers/communist';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
@@ -22,6 +23,7 @@ import { zombie } from './powers/zombie';
 
 export const BUILT_POWERS: readonly Power[] = [
   colossus,
+  communist,
   ent,
   marines,
   knights,
