@@ -42,6 +42,12 @@ export function lossesOf(engagement: ActiveEngagement, side: BattleSide): readon
   return side === 'attacker' ? engagement.attackerLosses : engagement.defenderLosses;
 }
 
+/** The characters a side lost in this engagement, those a power took back out of its losses since (CE 44 B3)
+ *  included: what it lost for the points (16.0). */
+export function slainOf(engagement: ActiveEngagement, side: BattleSide): readonly CharacterName[] {
+  return [...lossesOf(engagement, side), ...(engagement.raised?.[side] ?? [])];
+}
+
 /** The battle as the pure rules see it (maneuver.ts, strike.ts, rangestrike.ts, drift.ts, carryOver.ts). */
 export function battlePosition(battle: BattleState): BattlePosition {
   return {
@@ -49,6 +55,7 @@ export function battlePosition(battle: BattleState): BattlePosition {
     terrain: battle.terrain,
     trees: battle.trees,
     nonNative: battle.nonNative,
+    slain: battle.slain,
     attackerEntry: battle.attackerEntry,
     characters: battle.characters,
   };

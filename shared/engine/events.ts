@@ -235,6 +235,9 @@ export type GameEvent =
       readonly creature: CharacterName;
       readonly reveal: readonly CharacterName[];
       readonly id: BattleCharacterId | null;
+      /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side (not the caretaker); in the battle
+       *  it fights at -1 skill. Absent: from the caretaker. */
+      readonly lost?: BattleSide;
     }
   /** End of a maneuver phase: characters left off on the first phase are slain (10.1); a summoned or mustered
    *  character that did not enter goes back (errata 14.1, 15.1). */
@@ -247,7 +250,8 @@ export type GameEvent =
   /** Hazards chart, Drift: one hit to each non-native phasing character in drift. */
   | { readonly type: 'driftDamage'; readonly ids: readonly BattleCharacterId[] }
   | { readonly type: 'strikePhaseBegan'; readonly side: BattleSide; readonly counterstrike: boolean }
-  /** `carryOver`: a legal non-empty carry-over exists; the strike's damage lands when it is allocated (errata 12.4). */
+  /** `carryOver`: a legal non-empty carry-over exists, or the struck side's power may first pass the hits (CE 29
+   *  B2); the strike's damage lands when it is allocated (errata 12.4). */
   | {
       readonly type: 'strikeRolled';
       readonly striker: BattleCharacterId;
@@ -264,6 +268,8 @@ export type GameEvent =
       readonly dice: number;
       readonly rolls: readonly number[];
       readonly hits: number;
+      /** CE 29 B2: the struck side's power may pass the hits; they land once it has (battle `pendingCarryOver`). */
+      readonly passing?: boolean;
     }
   /** Errata 12.4: carried-over damage, by character, in order. */
   | {
@@ -300,7 +306,7 @@ export type GameEvent =
       readonly legion: MarkerId;
       readonly character: 'Angel' | 'Archangel';
     }
-  /** CE Titan: a character joins one of the player's legions by his power (47 GLADIATOR M2, B2), from the
+  /** CE Titan: a character joins one of the player's legions by his power (47 GLADIATOR M2, B2; 44 B3), from the
    *  caretaker's stacks (the dead pile when they have none left, fold.ts fromCaretakerInto); shown to all. */
   | {
       readonly type: 'characterJoined';
@@ -308,6 +314,9 @@ export type GameEvent =
       readonly power: PowerId;
       readonly legion: MarkerId;
       readonly character: CharacterName;
+      /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side in the engagement (not the
+       *  caretaker). Absent: from the caretaker. */
+      readonly lost?: BattleSide;
     }
   /** A legion removed from the board; `characters` revealed where the rules make them public (19.4). */
   | {

@@ -3,7 +3,8 @@ import { characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { lossesOf, ownerOfSide } from './engagementState';
+import { scoresOnTime } from './ce/hooks';
+import { ownerOfSide, slainOf } from './engagementState';
 import { playerOf } from './lookups';
 import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
 
@@ -28,10 +29,13 @@ export function engagementPoints(
   result: EngagementResult,
 ): EngagementScore | null {
   const winner = result.winner;
-  if (winner === null || result.outcome === 'timeLoss' || result.outcome === 'mutualElimination') return null;
+  if (winner === null) return null;
+  // 10.5: a win on time scores nothing, unless the winner's power says so (CE 13 B2); a mutual elimination has a
+  // winner only by a power (CE 13 B2: scored on the enemy's losses).
+  if (result.outcome === 'timeLoss' && !scoresOnTime(state, ownerOfSide(engagement, winner))) return null;
   const loser: BattleSide = opponent(winner);
   const value = charactersValue(
-    lossesOf(engagement, loser),
+    slainOf(engagement, loser),
     playerOf(state, ownerOfSide(engagement, loser)).score,
   );
   const fled = result.outcome === 'fled';

@@ -120,6 +120,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
         resume: z.enum(['strike', 'counterstrike']),
       })
       .optional(),
+    landing: z.enum(['strike', 'counterstrike']).optional(),
   }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),
@@ -333,6 +334,8 @@ export const GAME_EVENT_SCHEMAS = [
     creature: characterNameSchema,
     reveal: characters,
     id: battleCharacterIdSchema.nullable(),
+    /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
+    lost: battleSide.optional(),
   }),
   z.strictObject({
     type: z.literal('maneuverEnded'),
@@ -358,6 +361,7 @@ export const GAME_EVENT_SCHEMAS = [
     dice: z.number().int().min(1),
     rolls: z.array(die),
     hits: count,
+    passing: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('carryOverAssigned'),
@@ -393,6 +397,8 @@ export const GAME_EVENT_SCHEMAS = [
     power: powerId,
     legion: markerIdSchema,
     character: characterNameSchema,
+    /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
+    lost: battleSide.optional(),
   }),
   z.strictObject({
     type: z.literal('legionEliminated'),
@@ -487,7 +493,13 @@ const engagementResultSchema = z.strictObject({
 
 const optionState = z.enum(['notYet', 'available', 'taken', 'lost']);
 const battleSchema = z.strictObject({
-  powers: z.strictObject({ attacker: powerId.nullable(), defender: powerId.nullable() }).nullable(),
+  powers: z
+    .strictObject({
+      attacker: powerId.nullable(),
+      defender: powerId.nullable(),
+      seats: z.number().int().min(2).optional(),
+    })
+    .nullable(),
   land: landNumberSchema,
   terrain,
   attackerEntry: attackerSide,
@@ -502,6 +514,8 @@ const battleSchema = z.strictObject({
       hex: hexLabelSchema.nullable(),
       hits: count,
       legion: markerIdSchema,
+      /** CE 44 VALKYRIE B3: a dead enemy recruited on the defender's fourth turn fights at -1 skill. */
+      skillModifier: z.number().int().optional(),
     }),
   ),
   maneuverStart: z.array(z.strictObject({ id: battleCharacterIdSchema, hex: hexLabelSchema.nullable() })),
@@ -509,15 +523,29 @@ const battleSchema = z.strictObject({
   movedThisPhase: z.array(battleCharacterIdSchema),
   struck: z.array(battleCharacterIdSchema),
   pendingCarryOver: z
-    .strictObject({ striker: battleCharacterIdSchema, option: strikeOption, rolls: z.array(die) })
+    .strictObject({
+      striker: battleCharacterIdSchema,
+      option: strikeOption,
+      rolls: z.array(die),
+      passed: z.array(z.strictObject({ target: battleCharacterIdSchema, hits: count })).optional(),
+    })
     .nullable(),
   defenderCharacterSlain: z.boolean(),
   summon: optionState,
   reinforcement: optionState,
-  mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
+  mustEnter: z.array(
+    z.strictObject({
+      id: battleCharacterIdSchema,
+      from: markerIdSchema.nullable(),
+      /** CE 44 VALKYRIE B3: a reinforcement from that side's losses. */
+      lost: battleSide.optional(),
+    }),
+  ),
   struckAt: z.array(battleCharacterIdSchema),
   trees: z.array(hexLabelSchema),
   nonNative: z.boolean(),
+  /** Each side's characters slain and removed so far (12.6); absent: none yet. */
+  slain: z.strictObject({ attacker: count, defender: count }).optional(),
 });
 
 const engagementCore = {
@@ -531,6 +559,8 @@ const engagementCore = {
   defenderMayReinforce: z.boolean(),
   attackerLosses: characters,
   defenderLosses: characters,
+  /** CE 44 VALKYRIE B3: characters taken back out of each side's losses (still lost for the points). */
+  raised: z.strictObject({ attacker: characters, defender: characters }).optional(),
   result: engagementResultSchema.nullable(),
 };
 
@@ -726,7 +756,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
     "Points scored (engagement, half points for a flight, or for an eliminated player's legions).",
   angelAcquired: 'An Angel or Archangel from the caretaker joins the winning legion (17.x).',
   characterJoined:
-    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker (the dead pile when it has none).",
+    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker (the dead pile when it has none), or with `lost` from that side's losses in the engagement (44 VALKYRIE B3).",
   legionEliminated:
     'A legion removed from the board; `characters` as far as the rules make them public (19.4).',
   playerEliminated: 'A player is out; `by` takes his markers (null: nobody) (19.3, 19.4, 20.4).',

@@ -5,6 +5,7 @@ import { mergeKnown } from '../contents';
 import {
   damage,
   decided,
+  fromLossesInto,
   legionAt,
   markReinforced,
   markSummoned,
@@ -22,7 +23,7 @@ import { fromCaretakerInto, withLegion } from '../fold';
 import { requireLegion } from '../lookups';
 import type { BattleState, GameState } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
-import { attackHits, opponent } from './position';
+import { attackHits, hits, opponent, passedTotal } from './position';
 
 export function evolveBattleEvent(state: GameState, event: BattleEvent): GameState {
   switch (event.type) {
@@ -101,18 +102,45 @@ export function evolveBattleEvent(state: GameState, event: BattleEvent): GameSta
         };
       });
     case 'rangestrikeRolled':
-      return withBattle(state, (b) => ({
-        ...b,
-        struck: [...b.struck, event.striker],
-        struckAt: [...b.struckAt, event.target],
-        characters: damage(b.characters, [{ id: event.target, hits: event.hits }]),
-      }));
+      return withBattle(state, (b) => {
+        const struck = [...b.struck, event.striker];
+        const struckAt = [...b.struckAt, event.target];
+        if (event.passing === true) {
+          // CE 29 B2: the hits wait for the struck side's power to pass them; a rangestrike carries nothing over.
+          // Its discounted hits (a CE power's) are those the rolls hit beyond the event's hits.
+          const discounted = hits(event.rolls, event.strikeNumber) - event.hits;
+          const option = {
+            target: event.target,
+            strikeNumber: event.strikeNumber,
+            dice: event.dice,
+            carryTo: [],
+            ...(discounted > 0 ? { discounted } : {}),
+          };
+          return {
+            ...b,
+            struck,
+            struckAt,
+            pendingCarryOver: { striker: event.striker, option, rolls: event.rolls },
+          };
+        }
+        return {
+          ...b,
+          struck,
+          struckAt,
+          characters: damage(b.characters, [{ id: event.target, hits: event.hits }]),
+        };
+      });
     case 'carryOverAssigned':
       return withBattle(state, (b) => {
         const pending = b.pendingCarryOver;
         if (pending === null) throw new Error('carryOverAssigned without a pending strike');
-        const strikeHits = attackHits(pending.rolls, pending.option);
-        const primary = damage(b.characters, [{ id: pending.option.target, hits: strikeHits }]);
+        // CE 29 B2: the hits passed from the target land on the characters they were passed to.
+        const passed = pending.passed ?? [];
+        const strikeHits = attackHits(pending.rolls, pending.option) - passedTotal(passed);
+        const primary = damage(b.characters, [
+          { id: pending.option.target, hits: strikeHits },
+          ...passed.map((p) => ({ id: p.target, hits: p.hits })),
+        ]);
         const carried = damage(
           primary,
           event.allocation.map((a) => ({ id: a.target, hits: a.damage })),
@@ -155,6 +183,7 @@ function battleStarted(state: GameState, event: EventOf<'battleStarted'>): GameS
         : {
             attacker: state.ce.powers[engagement.attackerOwner] ?? null,
             defender: state.ce.powers[engagement.defenderOwner] ?? null,
+            seats: state.players.length,
           },
     land: event.land,
     terrain: event.terrain,
@@ -199,14 +228,22 @@ function reinforcementMustered(state: GameState, event: EventOf<'reinforcementMu
   const legion = requireLegion(state, event.legion);
   const withReveal = withLegion(state, { ...legion, known: mergeKnown(legion.known, event.reveal) });
   if (event.id !== null) {
-    // Errata 14.1: it joins the battle off the board; it leaves the caretaker only when it enters.
-    return arriving(withReveal, event.id, 'defender', event.creature, event.legion, null);
+    // Errata 14.1: it joins the battle off the board; it leaves the caretaker (CE 44 B3: the losses) only when
+    // it enters.
+    return arriving(withReveal, event.id, 'defender', event.creature, event.legion, null, event.lost);
   }
-  return markReinforced(fromCaretakerInto(withReveal, event.legion, event.creature));
+  // CE 44 B3: a dead enemy comes from its side's losses.
+  const lost = event.lost;
+  return markReinforced(
+    lost === undefined
+      ? fromCaretakerInto(withReveal, event.legion, event.creature)
+      : fromLossesInto(withReveal, lost, event.legion, event.creature),
+  );
 }
 
 /** A summoned Angel or a reinforcement waits off the board and must enter this phase (errata 14.1, 15.1); `from`
- *  is the legion it is summoned from (null: from the caretaker). */
+ *  is the legion it is summoned from (null: from the caretaker, or with `lost` from that side's losses: CE 44 B3,
+ *  a dead enemy recruited on the defender's fourth turn, which fights at -1 skill for the battle). */
 function arriving(
   state: GameState,
   id: BattleCharacterId,
@@ -214,11 +251,13 @@ function arriving(
   type: CharacterName,
   legion: MarkerId,
   from: MarkerId | null,
+  lost?: BattleSide,
 ): GameState {
+  const c = { id, side, type, power: powerOf(type), hex: null, hits: 0, legion };
   return withBattle(state, (b) => ({
     ...b,
-    characters: [...b.characters, { id, side, type, power: powerOf(type), hex: null, hits: 0, legion }],
-    mustEnter: [...b.mustEnter, { id, from }],
+    characters: [...b.characters, lost === undefined ? c : { ...c, skillModifier: -1 }],
+    mustEnter: [...b.mustEnter, lost === undefined ? { id, from } : { id, from, lost }],
   }));
 }
 
@@ -238,7 +277,8 @@ function maneuverEnded(state: GameState, event: EventOf<'maneuverEnded'>): GameS
     if (event.returned.includes(arrival.id)) continue;
     const c = battle.characters.find((x) => x.id === arrival.id);
     if (c === undefined) continue;
-    if (arrival.from === null) s = markReinforced(fromCaretakerInto(s, c.legion, c.type));
+    if (arrival.lost !== undefined) s = markReinforced(fromLossesInto(s, arrival.lost, c.legion, c.type));
+    else if (arrival.from === null) s = markReinforced(fromCaretakerInto(s, c.legion, c.type));
     else s = markSummoned(transfer(s, arrival.from, c.legion, c.type));
   }
   const closed = withBattle(s, (b) => ({
@@ -257,11 +297,16 @@ function earnReinforcement(state: GameState, side: BattleSide, round: number): G
   return withEngagement(state, (e) => ({ ...e, defenderMayReinforce: true }));
 }
 
-/** 12.6: the slain leave the battleland; 15.0: a defending character that had entered triggers summoning. */
+/** 12.6: the slain leave the battleland (counted by side); 15.0: a defending character that had entered triggers
+ *  summoning. */
 function slainRemoved(state: GameState, ids: readonly string[]): GameState {
   const battle = requireBattle(state);
   const slain = battle.characters.filter((c) => ids.includes(c.id));
-  const s = removeFromBattle(state, slain);
+  const s = withBattle(removeFromBattle(state, slain), (b) => {
+    const before = b.slain ?? { attacker: 0, defender: 0 };
+    const n = (side: BattleSide) => before[side] + slain.filter((c) => c.side === side).length;
+    return { ...b, slain: { attacker: n('attacker'), defender: n('defender') } };
+  });
   if (!slain.some((c) => c.side === 'defender')) return s;
   return withBattle(s, (b) => ({ ...b, defenderCharacterSlain: true }));
 }

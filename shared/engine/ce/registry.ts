@@ -6,6 +6,7 @@ import { colossus } from './powers/colossus';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
+import { halflings } from './powers/halflings';
 import { hiLois } from './powers/hiLois';
 import { immobiliser } from './powers/immobiliser';
 import { knights } from './powers/knights';
@@ -15,7 +16,9 @@ import { multiChoice } from './powers/multiChoice';
 import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
+import { valkyrie } from './powers/valkyrie';
 import { viper } from './powers/viper';
+import { zombie } from './powers/zombie';
 
 export const BUILT_POWERS: readonly Power[] = [
   colossus,
@@ -32,11 +35,19 @@ export const BUILT_POWERS: readonly Power[] = [
   gladiator,
   hiLois,
   ninja,
+  halflings,
+  valkyrie,
 ].sort((a, b) => a.id - b.id);
 
-const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
+/** Powers whose module is written but not yet every clause (docs/ce-titan.md says which): never drawn, so never in
+ *  play but in the tests of their clauses. */
+const UNFINISHED_POWERS: readonly Power[] = [zombie];
 
-/** A built power by its number; throws for one not built (a power in play is always built: a bug otherwise). */
+const BY_ID: ReadonlyMap<PowerId, Power> = new Map(
+  [...BUILT_POWERS, ...UNFINISHED_POWERS].map((p) => [p.id, p]),
+);
+
+/** A written power by its number; throws for one not written (a power in play is always built: a bug otherwise). */
 export function powerById(id: PowerId): Power {
   const power = BY_ID.get(id);
   if (power === undefined) throw new Error(`power ${id} is not built`);
@@ -44,7 +55,7 @@ export function powerById(id: PowerId): Power {
 }
 
 export function isBuilt(id: PowerId): boolean {
-  return BY_ID.has(id);
+  return BUILT_POWERS.some((p) => p.id === id);
 }
 
 /** The words of a button sending a power's act (the web client's label): the built power whose act it is. */

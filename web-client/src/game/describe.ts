@@ -145,7 +145,8 @@ export function describeEvent(
     case 'angelSummoned':
       return `${withArticle(e.character)} is summoned from ${legionName(e.from)} into ${legionName(e.into)}.`;
     case 'reinforcementMustered':
-      return `${legionName(e.legion)} musters ${withArticle(e.creature)} as a reinforcement${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
+      // CE 44 B3: a dead enemy, from its side's losses.
+      return `${legionName(e.legion)} musters ${withArticle(e.creature)}${e.lost === undefined ? '' : ' of the dead enemy'} as a reinforcement${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
     case 'maneuverEnded':
       return e.leftOff.length + e.returned.length === 0
         ? null
@@ -177,7 +178,7 @@ export function describeEvent(
     case 'angelAcquired':
       return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}.`;
     case 'characterJoined':
-      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)} (${powerName(e.power)}).`;
+      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}${e.lost === undefined ? '' : ' of the dead enemy'} (${powerName(e.power)}).`;
     case 'legionEliminated':
       return `${name(e.owner)}'s legion ${legionName(e.legion)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
     case 'powersDrawn':
