@@ -393,9 +393,14 @@ export function decideDoneStriking(state: GameState, dice: Dice): Decision {
 /**
  * Issue 14 (no "Done" to press), 12.0, 12.1: a strike step (the phasing player's strikes, the other's
  * counterstrikes) in which its player has no strike and no rangestrike to make, and no power act offered (but for
- * those bearing only on an attack to roll, ce/power.ts `attackActs`), does not wait: it ends at once with the events `doneStriking` gives there (the powers' moments with the same dice),
- * inside the decision of the intent that led to it (decide.ts), and so on while the next strike step is as idle;
- * except where it is the non-phasing player's last chance to concede (`lastChanceToConcede`). [] when it waits.
+ * those bearing only on an attack to roll, ce/power.ts `attackActs`), does not wait: it ends at once with the
+ * events `doneStriking` gives there (the powers' moments, rolled with the same dice), inside the decision of the
+ * intent that led to it (decide.ts), and so on while the next strike step is as idle; except where it is the
+ * non-phasing player's last chance to concede (`lastChanceToConcede`). [] when it waits. Reading: the phasing
+ * player's attempt to concede in place of striking (x.4.1) is not waited for: he may attempt it in place of
+ * maneuvering (x.1) and concede as the battle ends (x.8.1). So errata 9.4/10.1's defender who enters and then
+ * concedes before the attacker enters has no step for it in round 1 (nothing to strike there); he may concede
+ * instead of the attacker's attempt in place of entering (2.5.6.4.2.2), to the same effect (errata 11.1).
  */
 export function idleStrikeStepEnds(state: GameState, dice: Dice): GameEvent[] {
   const step = state.step;
