@@ -227,6 +227,8 @@ export type GameEvent =
       readonly into: MarkerId;
       readonly character: 'Angel' | 'Archangel';
       readonly id: BattleCharacterId | null;
+      /** CE 39 B3: announced now, it arrives in the attacker's maneuver phase of this battle round; absent: now. */
+      readonly arrives?: number;
     }
   /** 14.x: a reinforcement mustered by the defender (reveal public, 18.0). */
   | {
@@ -235,6 +237,8 @@ export type GameEvent =
       readonly creature: CharacterName;
       readonly reveal: readonly CharacterName[];
       readonly id: BattleCharacterId | null;
+      /** CE 39 B3: announced now, it arrives in the defender's maneuver phase of this battle round; absent: now. */
+      readonly arrives?: number;
       /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side (not the caretaker); in the battle
        *  it fights at -1 skill. Absent: from the caretaker. */
       readonly lost?: BattleSide;
@@ -314,6 +318,9 @@ export type GameEvent =
       readonly power: PowerId;
       readonly legion: MarkerId;
       readonly character: CharacterName;
+      /** In a battle (36 COMMUNIST B1): it joins the battle off the board under this id and must enter this
+       *  maneuver phase; it leaves the caretaker only when it enters (as a reinforcement, errata 14.1). */
+      readonly id?: BattleCharacterId;
       /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side in the engagement (not the
        *  caretaker). Absent: from the caretaker. */
       readonly lost?: BattleSide;
@@ -324,7 +331,7 @@ export type GameEvent =
       readonly legion: MarkerId;
       readonly owner: PlayerId;
       readonly characters: readonly CharacterName[];
-      readonly reason: 'engagement' | 'titanSlain' | 'withdrawal';
+      readonly reason: 'engagement' | 'titanSlain' | 'withdrawal' | 'disbanded';
     }
   /** 19.3, 19.4, 20.4: `by` takes the markers (null: nobody, errata 19.3/19.4 or withdrawal). */
   | { readonly type: 'playerEliminated'; readonly player: PlayerId; readonly by: PlayerId | null }

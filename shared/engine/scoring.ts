@@ -3,7 +3,7 @@ import { characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { scoresOnTime } from './ce/hooks';
+import { lostValue, scoresOnTime } from './ce/hooks';
 import { ownerOfSide, slainOf } from './engagementState';
 import { playerOf } from './lookups';
 import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
@@ -34,9 +34,11 @@ export function engagementPoints(
   // winner only by a power (CE 13 B2: scored on the enemy's losses).
   if (result.outcome === 'timeLoss' && !scoresOnTime(state, ownerOfSide(engagement, winner))) return null;
   const loser: BattleSide = opponent(winner);
-  const value = charactersValue(
-    slainOf(engagement, loser),
-    playerOf(state, ownerOfSide(engagement, loser)).score,
+  // CE Titan: the loser's power may change what his losses are worth (36 COMMUNIST B1).
+  const value = lostValue(
+    state,
+    loser,
+    charactersValue(slainOf(engagement, loser), playerOf(state, ownerOfSide(engagement, loser)).score),
   );
   const fled = result.outcome === 'fled';
   const points = fled ? halfPoints(value) : value;

@@ -253,7 +253,20 @@ export interface BattleState {
     readonly from: MarkerId | null;
     /** CE Titan: a reinforcement taken from that side's losses, not the caretaker (44 VALKYRIE B3). */
     readonly lost?: BattleSide;
+    /** CE Titan: brought in from the caretaker by a power (36 COMMUNIST B1), not the legion's muster. */
+    readonly power?: PowerId;
   }[];
+  /** CE Titan: the characters a power brought into this battle that entered (36 COMMUNIST B1's commoners). */
+  readonly broughtIn?: readonly {
+    readonly id: BattleCharacterId;
+    readonly side: BattleSide;
+    readonly type: CharacterName;
+  }[];
+  /** CE Titan (39 DWARF B3): Angels summoned and reinforcements mustered that arrive a battle turn after they were
+   *  announced. Each waits here, off the battleland and still in its legion (the caretaker), until its side's
+   *  maneuver phase of `round`: then it is also in `characters` (hex null) and must enter in that phase or go back
+   *  (errata 14.1, 15.1); while it waits its side is still in the battle (16.0). Public, as summons and musters are. */
+  readonly lateArrivals: readonly LateArrival[];
   /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
    *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
   readonly struckAt: readonly BattleCharacterId[];
@@ -264,6 +277,18 @@ export interface BattleState {
   /** The characters of each side slain and removed from the battleland so far (12.6; those left off, 10.1, are
    *  not); CE Titan's powers read it (44 VALKYRIE B2). Absent: none yet. */
   readonly slain?: { readonly attacker: number; readonly defender: number };
+}
+
+/** CE 39 B3: an arrival announced in one maneuver phase of its side that comes in the side's phase of `round`. */
+export interface LateArrival {
+  readonly id: BattleCharacterId;
+  readonly side: BattleSide;
+  readonly type: CharacterName;
+  /** The engaged legion it joins. */
+  readonly legion: MarkerId;
+  /** The legion an Angel is summoned from (15.0); null: a reinforcement from the caretaker (14.0). */
+  readonly from: MarkerId | null;
+  readonly round: number;
 }
 
 /**
@@ -409,6 +434,9 @@ export interface CeState {
   readonly startScores: Readonly<Record<PlayerId, number>>;
   /** What each player's power remembers (its module's own data, public). */
   readonly memory: Readonly<Record<PlayerId, PowerMemory>>;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, when they leave the game (a power's
+   *  `recycles`: 36 COMMUNIST M1). */
+  readonly recycled?: readonly CharacterName[];
 }
 
 export interface GameResult {

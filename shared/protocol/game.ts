@@ -327,6 +327,7 @@ export const GAME_EVENT_SCHEMAS = [
     into: markerIdSchema,
     character: angel,
     id: battleCharacterIdSchema.nullable(),
+    arrives: z.number().int().min(2).optional(),
   }),
   z.strictObject({
     type: z.literal('reinforcementMustered'),
@@ -334,6 +335,7 @@ export const GAME_EVENT_SCHEMAS = [
     creature: characterNameSchema,
     reveal: characters,
     id: battleCharacterIdSchema.nullable(),
+    arrives: z.number().int().min(2).optional(),
     /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
     lost: battleSide.optional(),
   }),
@@ -397,6 +399,7 @@ export const GAME_EVENT_SCHEMAS = [
     power: powerId,
     legion: markerIdSchema,
     character: characterNameSchema,
+    id: battleCharacterIdSchema.optional(),
     /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
     lost: battleSide.optional(),
   }),
@@ -405,7 +408,7 @@ export const GAME_EVENT_SCHEMAS = [
     legion: markerIdSchema,
     owner: playerId,
     characters,
-    reason: z.enum(['engagement', 'titanSlain', 'withdrawal']),
+    reason: z.enum(['engagement', 'titanSlain', 'withdrawal', 'disbanded']),
   }),
   z.strictObject({ type: z.literal('playerEliminated'), player: playerId, by: playerId.nullable() }),
   // enlistment and the end of the turn
@@ -539,8 +542,22 @@ const battleSchema = z.strictObject({
       from: markerIdSchema.nullable(),
       /** CE 44 VALKYRIE B3: a reinforcement from that side's losses. */
       lost: battleSide.optional(),
+      power: powerId.optional(),
     }),
   ),
+  lateArrivals: z.array(
+    z.strictObject({
+      id: battleCharacterIdSchema,
+      side: battleSide,
+      type: characterNameSchema,
+      legion: markerIdSchema,
+      from: markerIdSchema.nullable(),
+      round: z.number().int().min(2),
+    }),
+  ),
+  broughtIn: z
+    .array(z.strictObject({ id: battleCharacterIdSchema, side: battleSide, type: characterNameSchema }))
+    .optional(),
   struckAt: z.array(battleCharacterIdSchema),
   trees: z.array(hexLabelSchema),
   nonNative: z.boolean(),
@@ -570,6 +587,7 @@ const ceCore = {
   powers: z.record(playerId, powerId),
   startScores: z.record(playerId, z.number().int()),
   memory: z.record(playerId, powerMemorySchema),
+  recycled: z.array(characterNameSchema).optional(),
   /** Each player's bids, one per power drawn: before they are revealed, a player's own only. */
   bids: z.record(playerId, z.array(count)),
 };
@@ -737,9 +755,10 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
     'A maneuver phase (round 1..7, 10.5); `summon`/`reinforcement`: that option opens now (15.3, 14.0).',
   characterMoved: 'A character moved on the battleland (`from` null: it entered).',
   maneuverReset: 'The maneuver phase was reset (errata 11.0).',
-  angelSummoned: 'An Angel or Archangel summoned from another legion (15.x).',
+  angelSummoned:
+    'An Angel or Archangel summoned from another legion (15.x); `arrives`: the battle round it arrives in (CE 39 B3).',
   reinforcementMustered:
-    'A reinforcement mustered by the defender, with the characters revealed (14.x, 18.0).',
+    'A reinforcement mustered by the defender, with the characters revealed (14.x, 18.0); `arrives`: as for an Angel.',
   maneuverEnded: 'End of a maneuver phase: `leftOff` slain (10.1), `returned` went back (errata 14.1, 15.1).',
   driftDamage: 'One hit to each non-native character in drift (Hazards chart).',
   strikePhaseBegan: 'A strike phase (or the counterstrikes) begins.',

@@ -214,15 +214,24 @@ export function strikeRolls(
   };
 }
 
-/** CE B hooks: how many of an attack's first hits do not count, as the target's power says (0 otherwise). */
-export function discountedHits(ctx: StrikeContext): number {
+/** CE B hooks: how many of an attack's first hits do not count, as the target's power says (0 otherwise), given the
+ *  attack's final factors. */
+export function discountedHits(ctx: StrikeContext, parts: StrikeFactorsParts): number {
   if (!isCeBattle(ctx.pos)) return 0;
   const hook = sidePower(ctx.pos, ctx.target.side)?.hitsDiscounted;
   if (hook === undefined) return 0;
   return Math.max(
     0,
-    hook(ctx, (c, hazard) => nativeTo(ctx.pos, c.side, c.type, hazard)),
+    hook(ctx, (c, hazard) => nativeTo(ctx.pos, c.side, c.type, hazard), parts),
   );
+}
+
+/** CE B hooks: the battle round in whose maneuver phase an Angel summoned or a reinforcement mustered by `player` now
+ *  arrives, when his power delays it (39 B3); null: it enters in this phase (errata 14.1, 15.1). */
+export function lateArrivalRound(state: GameState, player: PlayerId): number | null {
+  const delay = powerOf(state, player)?.arrivalDelay ?? 0;
+  const battle = state.battle;
+  return delay > 0 && battle !== null ? battle.round + delay : null;
 }
 
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */
@@ -375,6 +384,15 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
     if (events !== null) return events;
   }
   return null;
+}
+
+/** CE B hooks: what a side's losses in the engagement being resolved are worth to the victor (16.0), as the
+ *  loser's power says (36 COMMUNIST B1), given their chart value. */
+export function lostValue(state: GameState, side: BattleSide, value: number): number {
+  const engagement = state.engagement;
+  if (engagement === null) return value;
+  const hook = powerOf(state, ownerOfSide(engagement, side))?.lostValue;
+  return hook === undefined ? value : hook(state, side, value);
 }
 
 /** CE B hooks: an engagement has just ended in a mutual elimination: the events of the first power of its two

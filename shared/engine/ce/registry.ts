@@ -3,6 +3,8 @@
 import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
+import { communist } from './powers/communist';
+import { dwarf } from './powers/dwarf';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
@@ -22,6 +24,7 @@ import { zombie } from './powers/zombie';
 
 export const BUILT_POWERS: readonly Power[] = [
   colossus,
+  communist,
   ent,
   marines,
   knights,
@@ -35,6 +38,7 @@ export const BUILT_POWERS: readonly Power[] = [
   gladiator,
   hiLois,
   ninja,
+  dwarf,
   halflings,
   valkyrie,
 ].sort((a, b) => a.id - b.id);

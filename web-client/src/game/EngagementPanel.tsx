@@ -72,6 +72,7 @@ export function EngagementPanel() {
             titanPower={titanPowerOf(view, e.attackerOwner)}
           />
           {e.attackerLosses.length > 0 && <p>Lost: {e.attackerLosses.join(', ')}</p>}
+          <LateArrivals battle={battle} side="attacker" />
         </div>
         <div data-side="defender">
           <h4>
@@ -83,6 +84,7 @@ export function EngagementPanel() {
             titanPower={titanPowerOf(view, e.defenderOwner)}
           />
           {e.defenderLosses.length > 0 && <p>Lost: {e.defenderLosses.join(', ')}</p>}
+          <LateArrivals battle={battle} side="defender" />
         </div>
       </div>
       {negotiation !== null && (
@@ -285,5 +287,22 @@ function ProposalBuilder(props: {
         </>
       )}
     </div>
+  );
+}
+
+/** CE 39 B3: the Angels and reinforcements announced by a side that arrive in a later battle turn (public). */
+function LateArrivals({
+  battle,
+  side,
+}: {
+  battle: ReturnType<typeof useTable>['view']['battle'];
+  side: 'attacker' | 'defender';
+}) {
+  const waiting = battle?.lateArrivals.filter((a) => a.side === side) ?? [];
+  if (waiting.length === 0) return null;
+  return (
+    <p className="late-arrivals">
+      {waiting.map((a) => `${a.type} arrives in battle turn ${a.round}`).join('; ')}.
+    </p>
   );
 }

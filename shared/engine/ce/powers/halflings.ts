@@ -171,7 +171,8 @@ export const halflings: Power = {
   // over (errata 12.4) as usual: those are the "legit spills" no passing deprives him of; where no carry-over is
   // open (the target is the last the striker can strike at, or it was a rangestrike) the excess is lost on the
   // target, which is what the "unless" allows. Carried-over damage is the striker's allocation and is not passed
-  // again. No step when no character of the chain can take a hit.
+  // again; a 42 NINJA volley cannot stop for a decision (battle/volley.ts): its hits land as thrown. No step when
+  // no character of the chain can take a hit.
   hitsLanding: (pos, landing) => {
     const room = chainOf(pos, landing.target).filter((c) => hitsToSlay(c) > 0);
     if (room.length === 0) return null;

@@ -12,7 +12,19 @@ import type { IntentOf } from '../../../../shared/engine/intents';
 import { legalIntents } from '../../../../shared/engine/legal';
 import { recruitOptions } from '../../../../shared/engine/muster';
 import type { Legion } from '../../../../shared/engine/types';
-import { A, begin, D, engagedRun, firstRound, strike, toBattle, types } from '../../engagement/build';
+import {
+  A,
+  begin,
+  D,
+  engagedRun,
+  firstRound,
+  moveAll,
+  place,
+  quietTurn,
+  strike,
+  toBattle,
+  types,
+} from '../../engagement/build';
 import type { Run } from '../../support/game';
 import { act, ofType, rejectionOf } from '../../support/game';
 import { hitsOf, withPowers } from './support';
@@ -34,6 +46,20 @@ function twoOgres(
     'Bu01-2': { hits: hits['Bu01-2'] ?? 0 },
   });
   return run;
+}
+
+/** Round 1 with a third defending character: it enters with the other two (anywhere it may), then `given`. */
+function threeRound(run: Run, given: Parameters<typeof place>[1]): void {
+  moveAll(run, D, { 'Bu01-1': 'E5', 'Bu01-2': 'F4' });
+  const entry = legalIntents(run.state, D).find(
+    (i) => i.type === 'moveCharacter' && i.character === 'Bu01-3',
+  );
+  if (entry === undefined) throw new Error('Bu01-3 enters');
+  act(run, D, entry);
+  quietTurn(run, 'defender');
+  moveAll(run, A, { 'Bk01-1': 'D1', 'Bk01-2': 'A1' });
+  place(run, given);
+  act(run, A, { type: 'doneManeuvering' });
 }
 
 const pass = (to: string, hits: number): IntentOf<'usePower'> => ({
@@ -98,6 +124,87 @@ describe('29 HALFLINGS B2', () => {
     ]);
     expect(hitsOf(run, 'Bu01-2')).toBe(0);
     expect(hitsOf(run, 'Bu01-1')).toBe(2);
+  });
+
+  it('CE 29 B2: the hits of a rangestrike are passed too; they land with nothing carried over', () => {
+    const run = withPowers(engagedRun({ attacker: ['Gorgon', 'Ogre'], defender: ['Ogre', 'Ogre'] }), {
+      [D]: HALFLINGS,
+    });
+    begin(run);
+    toBattle(run);
+    // The Gorgon two hexes from Bu01-2 (F4), in contact with neither Ogre.
+    const hex = neighbours('F4')
+      .flatMap((n) => neighbours(n.hex).map((m) => m.hex))
+      .find((h) => hexDistance('F4', h) === 2 && hexDistance('E5', h) > 1);
+    if (hex === undefined) throw new Error('a hex in range');
+    firstRound(run, { 'Bk01-1': { hex } });
+    const intent = legalIntents(run.state, A).find(
+      (i) => i.type === 'rangestrike' && i.striker === 'Bk01-1' && i.target === 'Bu01-2',
+    );
+    if (intent?.type !== 'rangestrike') throw new Error('the Gorgon rangestrikes Bu01-2');
+    const rolls = Array<number>(intent.dice).fill(6);
+    const rolled = act(run, A, intent, rolls);
+    expect(ofType(rolled, 'rangestrikeRolled')[0]).toMatchObject({ hits: intent.dice, passing: true });
+    expect(run.state.step).toMatchObject({ kind: 'powerDecision', actor: D, landing: 'strike' });
+    expect(hitsOf(run, 'Bu01-2')).toBe(0);
+    const passed = act(run, D, pass('Bu01-1', 1));
+    const kept = act(run, D, KEEP);
+    expect(types(kept)).toEqual(['powerUsed', 'carryOverAssigned', 'stepBegan']);
+    expect(hitsOf(run, 'Bu01-1')).toBe(1);
+    expect(hitsOf(run, 'Bu01-2')).toBe(intent.dice - 1);
+    expect(run.state.battle?.pendingCarryOver).toBeNull();
+    expect(run.state.step).toMatchObject({ kind: 'strike', actor: A });
+    expect(rollsInEvents([...rolled, ...passed, ...kept])).toEqual(rolls);
+  });
+
+  it('CE 29 B2: down a chain: an Ogre in contact only with the neighbour of the struck one takes hits too', () => {
+    const run = withPowers(engagedRun({ attacker: ['Titan', 'Ogre'], defender: ['Ogre', 'Ogre', 'Ogre'] }), {
+      [D]: HALFLINGS,
+    });
+    begin(run);
+    toBattle(run);
+    // Bu01-3 on D6: in contact with Bu01-1 (E5), not with the struck Bu01-2 (F4).
+    threeRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-3': { hex: 'D6' } });
+    strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, [6, 6, 1, 1, 1, 1]);
+    expect(legalIntents(run.state, D)).toEqual([
+      KEEP,
+      pass('Bu01-1', 1),
+      pass('Bu01-1', 2),
+      pass('Bu01-3', 1),
+      pass('Bu01-3', 2),
+    ]);
+    act(run, D, pass('Bu01-3', 2));
+    expect(hitsOf(run, 'Bu01-3')).toBe(2);
+    expect(hitsOf(run, 'Bu01-2')).toBe(0);
+  });
+
+  it('CE 29 B2: a Guardian counts as part of a chain as long as it holds two real characters', () => {
+    const given = (withOgre: boolean) => {
+      const run = withPowers(
+        engagedRun({ attacker: ['Titan', 'Ogre'], defender: ['Ogre', 'Ogre', 'Guardian'] }),
+        { [D]: HALFLINGS },
+      );
+      begin(run);
+      toBattle(run);
+      // The Guardian on F3, in contact with the struck Bu01-2 (F4); the other Ogre on E5, or off the board.
+      threeRound(run, {
+        'Bk01-1': { hex: 'E4' },
+        'Bu01-3': { hex: 'F3' },
+        ...(withOgre ? {} : { 'Bu01-1': { hex: null } }),
+      });
+      return run;
+    };
+    const chain = given(true);
+    strike(chain, A, 'Bk01-1', 'Bu01-2', 2, 6, [6, 1, 1, 1, 1, 1]);
+    expect(legalIntents(chain.state, D)).toEqual([KEEP, pass('Bu01-1', 1), pass('Bu01-3', 1)]);
+    act(chain, D, pass('Bu01-3', 1));
+    expect(hitsOf(chain, 'Bu01-3')).toBe(1);
+    const alone = given(false);
+    expect(types(strike(alone, A, 'Bk01-1', 'Bu01-2', 2, 6, [6, 1, 1, 1, 1, 1]))).toEqual([
+      'strikeRolled',
+      'stepBegan',
+    ]);
+    expect(hitsOf(alone, 'Bu01-2')).toBe(1);
   });
 
   it('CE 29 B2: no character can absorb more hits than is enough to kill it; a refused pass changes nothing', () => {
