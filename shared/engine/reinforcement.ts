@@ -5,7 +5,7 @@
 // counts as the legion's muster for the turn (18.0).
 import { land } from '../data/masterboard';
 import type { CharacterName } from '../data/types';
-import { lateArrivalRound, powerRecruits, recruitStock } from './ce/hooks';
+import { lateArrivalRound, mayAddAnother, powerRecruits, recruitStock } from './ce/hooks';
 import { sameCharacters, sortCharacters } from './contents';
 import { awaitsArrival, nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
@@ -32,7 +32,7 @@ export function reinforcementProblem(state: GameState): Rejection | null {
         '14.0',
       );
     }
-    if (battle.mustEnter.length > 0) {
+    if (!mayAddAnother(state, 'defender')) {
       return rejection(
         'illegalReinforcement',
         'A character added to your legion this phase is still to enter (one addition per phase).',

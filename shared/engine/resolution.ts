@@ -145,12 +145,14 @@ export function angelsOfScore(state: GameState, score: EngagementScore): GameEve
   const engagement = requireEngagement(state);
   const winner = requireResult(state).winner as BattleSide;
   const after = playerOf(state, score.player).score;
-  // 17.0, 17.2: one Angel per multiple of 100 crossed; 19.3: the Titan's slayer may take them too.
+  const before = after - score.points;
+  // 17.0, 17.2: one Angel per multiple of 100 crossed; 19.3: the Titan's slayer may take them too. CE 54 M2: a
+  // power may have the Angels count other points than the score (score.angels).
   const step = nextAngelStep(
     state,
     score.player,
     legionOfSide(engagement, winner),
-    angelsDue(state, score.player, after - score.points, after),
+    angelsDue(state, score.player, before, before + (score.angels ?? score.points)),
   );
   return step === null ? afterAngels(state) : [{ type: 'stepBegan', step }];
 }

@@ -4,7 +4,7 @@
 // battleland was slain (it must enter then, errata 15.1), or after winning if he has not summoned yet (15.2).
 import type { MarkerId } from '../data/types';
 import type { AngelKind } from './angels';
-import { lateArrivalRound } from './ce/hooks';
+import { lateArrivalRound, mayAddAnother } from './ce/hooks';
 import { awaitsArrival, nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
 import { andThen } from './evolve';
@@ -64,7 +64,7 @@ export function summonProblem(state: GameState): Rejection | null {
         rule,
       );
     }
-    if (battle.mustEnter.length > 0) {
+    if (!mayAddAnother(state, 'attacker')) {
       return rejection(
         'illegalSummon',
         'A character added to your legion this phase is still to enter (one addition per phase).',

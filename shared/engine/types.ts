@@ -206,6 +206,9 @@ export interface EngagementScore {
   readonly player: PlayerId;
   readonly points: number;
   readonly reason: 'engagement' | 'fled';
+  /** CE Titan: the points the Angels count, when not `points` (54 GHOUL M2: the enslaved count whole for the
+   *  Angels, half in the score). Absent: `points`. */
+  readonly angels?: number;
 }
 
 export interface EngagementResult {
@@ -251,7 +254,8 @@ export interface BattleState {
   readonly mustEnter: readonly {
     readonly id: BattleCharacterId;
     readonly from: MarkerId | null;
-    /** CE Titan: a reinforcement taken from that side's losses, not the caretaker (44 VALKYRIE B3). */
+    /** CE Titan: a reinforcement taken from that side's losses, not the caretaker (44 VALKYRIE B3); with `power`
+     *  a slain enemy enslaved (54 GHOUL M2), not the legion's reinforcement. */
     readonly lost?: BattleSide;
     /** CE Titan: brought in from the caretaker by a power (36 COMMUNIST B1), not the legion's muster. */
     readonly power?: PowerId;

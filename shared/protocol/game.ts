@@ -99,6 +99,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
         player: playerId,
         points: z.number().int(),
         reason: z.enum(['engagement', 'fled']),
+        angels: z.number().int().optional(),
       })
       .optional(),
     scored: z
@@ -106,6 +107,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
         player: playerId,
         points: z.number().int(),
         reason: z.enum(['engagement', 'fled']),
+        angels: z.number().int().optional(),
       })
       .optional(),
     attack: z
@@ -540,7 +542,7 @@ const battleSchema = z.strictObject({
     z.strictObject({
       id: battleCharacterIdSchema,
       from: markerIdSchema.nullable(),
-      /** CE 44 VALKYRIE B3: a reinforcement from that side's losses. */
+      /** CE 44 VALKYRIE B3: a reinforcement from that side's losses (with power: 54 GHOUL M2, enslaved). */
       lost: battleSide.optional(),
       power: powerId.optional(),
     }),

@@ -265,12 +265,13 @@ function reinforcementMustered(state: GameState, event: EventOf<'reinforcementMu
   );
 }
 
-/** CE Titan: a character a power brings into the battle (`characterJoined` with an id: 36 COMMUNIST B1) waits off
- *  the board and must enter this phase, as a reinforcement does (errata 14.1); it is not the legion's muster. */
+/** CE Titan: a character a power brings into the battle (`characterJoined` with an id: 36 COMMUNIST B1; with `lost`
+ *  a slain enemy, 54 GHOUL M2, at -1 skill) waits off the board and must enter this phase, as a reinforcement
+ *  does (errata 14.1); it is not the legion's muster. */
 export function broughtIntoBattle(state: GameState, event: EventOf<'characterJoined'>): GameState {
   if (event.id === undefined) throw new Error('characterJoined in a battle without an id');
   const side: BattleSide = requireEngagement(state).attacker === event.legion ? 'attacker' : 'defender';
-  return arriving(state, event.id, side, event.character, event.legion, null, undefined, event.power);
+  return arriving(state, event.id, side, event.character, event.legion, null, event.lost, event.power);
 }
 
 /** A summoned Angel or a reinforcement waits off the board and must enter this phase (errata 14.1, 15.1); `from`
@@ -293,7 +294,13 @@ function arriving(
     characters: [...b.characters, lost === undefined ? c : { ...c, skillModifier: -1 }],
     mustEnter: [
       ...b.mustEnter,
-      lost !== undefined ? { id, from, lost } : power !== undefined ? { id, from, power } : { id, from },
+      lost !== undefined
+        ? power !== undefined
+          ? { id, from, lost, power }
+          : { id, from, lost }
+        : power !== undefined
+          ? { id, from, power }
+          : { id, from },
     ],
   }));
 }
@@ -331,7 +338,11 @@ function maneuverEnded(state: GameState, event: EventOf<'maneuverEnded'>): GameS
     if (event.returned.includes(arrival.id)) continue;
     const c = battle.characters.find((x) => x.id === arrival.id);
     if (c === undefined) continue;
-    if (arrival.power !== undefined) {
+    if (arrival.power !== undefined && arrival.lost !== undefined) {
+      // CE 54 M2: an enslaved enemy that entered leaves its side's losses for the legion; it is not its muster
+      // (nor its reinforcement).
+      s = fromLossesInto(s, arrival.lost, c.legion, c.type);
+    } else if (arrival.power !== undefined) {
       // CE 36 B1: a commoner that entered stays in the legion, and is not its muster ("do not count against
       // recruit").
       const entered = { id: c.id, side: c.side, type: c.type };

@@ -7,11 +7,12 @@ import type { CharacterName, HexLabel, NativeHazard, Terrain } from '../../data/
 import { flies, isNative } from '../battle/hazards';
 import type { BattleCharacter, BattlePosition, BattleSide, Passage } from '../battle/position';
 import { opponent } from '../battle/position';
-import { ownerOfSide } from '../engagementState';
+import { legionOfSide, ownerOfSide } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
 import type { Intent } from '../intents';
 import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
+import { MAX_LEGION_HEIGHT } from '../muster';
 import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId, PowerMemory } from '../types';
 import type { AttackRoll, Landing, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
@@ -232,6 +233,19 @@ export function lateArrivalRound(state: GameState, player: PlayerId): number | n
   const delay = powerOf(state, player)?.arrivalDelay ?? 0;
   const battle = state.battle;
   return delay > 0 && battle !== null ? battle.round + delay : null;
+}
+
+/** Errata 14.1, 15.0 (CE general notes: "unless explicitly mentioned, a stack in battle may only add one piece per
+ *  turn"): may the phasing `side`'s legion add a character now, given those added this maneuver phase and still
+ *  to enter? Only the first, unless its power adds many (54 GHOUL M2), and then within the stack limit (4.1). */
+export function mayAddAnother(state: GameState, side: BattleSide): boolean {
+  const battle = state.battle;
+  const engagement = state.engagement;
+  if (battle === null || engagement === null) return false;
+  if (battle.mustEnter.length === 0) return true;
+  if (powerOf(state, ownerOfSide(engagement, side))?.addsMany !== true) return false;
+  const legion = state.legions[legionOfSide(engagement, side)];
+  return legion !== undefined && legion.characters.length + battle.mustEnter.length < MAX_LEGION_HEIGHT;
 }
 
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */

@@ -307,6 +307,10 @@ export interface Power extends PowerEntry {
   /** How many battle turns after the owner announces it (in his maneuver phase, 14.0, 15.0) his reinforcement or
    *  summoned Angel arrives, in his maneuver phase of that later round (39 B3: 1); absent: 0, it enters now. */
   readonly arrivalDelay?: number;
+  /** CE general notes: "unless explicitly mentioned, a stack in battle may only add one piece per turn" (errata
+   *  14.1, 15.0: one addition per maneuver phase): true lets the owner's legion add more, within the stack limit
+   *  (54 GHOUL M2). Absent: one. */
+  readonly addsMany?: boolean;
   /** Creatures that go back to the caretaker's stacks, not the dead pile, whenever they leave the game, fixed when
    *  the power is assigned (fold.ts `returnToStacks`). */
   readonly recycles?: (state: GameState) => readonly CharacterName[];

@@ -6,6 +6,7 @@ import { colossus } from './powers/colossus';
 import { communist } from './powers/communist';
 import { dwarf } from './powers/dwarf';
 import { ent } from './powers/ent';
+import { ghoul } from './powers/ghoul';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
 import { halflings } from './powers/halflings';
@@ -36,6 +37,7 @@ export const BUILT_POWERS: readonly Power[] = [
   ladyLuck,
   gypsy,
   gladiator,
+  ghoul,
   hiLois,
   ninja,
   dwarf,
