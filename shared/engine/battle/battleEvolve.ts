@@ -217,7 +217,10 @@ function arriving(
 ): GameState {
   return withBattle(state, (b) => ({
     ...b,
-    characters: [...b.characters, { id, side, type, power: powerOf(type), hex: null, hits: 0, legion }],
+    characters: [
+      ...b.characters,
+      { id, side, type, power: powerOf(state, type), hex: null, hits: 0, legion },
+    ],
     mustEnter: [...b.mustEnter, { id, from }],
   }));
 }
