@@ -47,6 +47,29 @@ export function removeFromBattle(state: GameState, gone: readonly BattleCharacte
   return s;
 }
 
+/** CE 44 B3: one of the characters `side` lost in this engagement leaves its losses and joins a legion, shown to
+ *  all; it stays counted as lost for the points (ActiveEngagement.raised). */
+export function fromLossesInto(
+  state: GameState,
+  side: BattleSide,
+  into: MarkerId,
+  character: CharacterName,
+): GameState {
+  const s = withEngagement(state, (e) => {
+    const raised = e.raised ?? { attacker: [], defender: [] };
+    const taken = { ...raised, [side]: [...raised[side], character] };
+    return side === 'attacker'
+      ? { ...e, attackerLosses: withoutCharacters(e.attackerLosses, [character]), raised: taken }
+      : { ...e, defenderLosses: withoutCharacters(e.defenderLosses, [character]), raised: taken };
+  });
+  const legion = requireLegion(s, into);
+  return withLegion(s, {
+    ...legion,
+    characters: [...legion.characters, character],
+    known: [...legion.known, character],
+  });
+}
+
 export function damage(
   characters: readonly BattleCharacterState[],
   hits: readonly { readonly id: string; readonly hits: number }[],

@@ -6,7 +6,7 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { mutualWon, powerScored, powerScoring } from './ce/hooks';
+import { mutualWon, powerPoints, powerScored, powerScoring } from './ce/hooks';
 import { angelsDue } from './ce/titan';
 import { sameCharacters } from './contents';
 import { openEngagements } from './engagementPhase';
@@ -113,8 +113,13 @@ export function resolveEngagement(state: GameState): GameEvent[] {
       });
     }
   }
-  const score = engagementPoints(state, engagement, result);
-  if (score === null) return andThen(state, events, afterAngels);
+  // CE Titan: the players' powers may change the points (44 VALKYRIE B1); a player who did not win may score
+  // some too, which earn no Angels.
+  const { score, unwon } = powerPoints(state, engagementPoints(state, engagement, result));
+  for (const u of unwon) {
+    events.push({ type: 'pointsScored', player: u.player, points: u.points, reason: u.reason });
+  }
+  if (score === null || score.points <= 0) return andThen(state, events, afterAngels);
   // CE Titan: a power may decide on the points first (46 REPUBLICAN B1); it resumes with `awardPoints`.
   return andThen(state, events, (s) => powerScoring(s, score) ?? awardPoints(s, score));
 }

@@ -3,8 +3,8 @@ import { characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { scoresOnTime } from './ce/hooks';
-import { lossesOf, ownerOfSide } from './engagementState';
+import { lostValue, scoresOnTime } from './ce/hooks';
+import { ownerOfSide, slainOf } from './engagementState';
 import { playerOf, raisedPowers } from './lookups';
 import type { ActiveEngagement, EngagementResult, EngagementScore, GameState, PlayerId } from './types';
 
@@ -41,7 +41,12 @@ export function engagementPoints(
   // winner only by a power (CE 13 B2: scored on the enemy's losses).
   if (result.outcome === 'timeLoss' && !scoresOnTime(state, ownerOfSide(engagement, winner))) return null;
   const loser: BattleSide = opponent(winner);
-  const value = charactersValue(state, lossesOf(engagement, loser), ownerOfSide(engagement, loser));
+  // CE Titan: the loser's power may change what his losses are worth (36 COMMUNIST B1).
+  const value = lostValue(
+    state,
+    loser,
+    charactersValue(state, slainOf(engagement, loser), ownerOfSide(engagement, loser)),
+  );
   const fled = result.outcome === 'fled';
   const points = fled ? halfPoints(value) : value;
   if (points <= 0) return null;

@@ -27,6 +27,7 @@ import {
   decideRangestrike,
   decideStrike,
   decideStrikeConcession,
+  hitsLand,
   mustStrike,
   strikeIntents,
 } from './battle/strikePhase';
@@ -202,6 +203,12 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
         // 2.5.6.8: once the power asks nothing more (begins no other step), the Angels of the points scored.
         const asksMore = decision.events.some((e) => e.type === 'stepBegan');
         return asksMore ? decision : then(state, decision, (s) => angelsOfScore(s, scored));
+      }
+      const landing = step.landing;
+      if (decision !== null && !('rejected' in decision) && landing !== undefined) {
+        // CE 29 B2: once the power asks nothing more, the attack's hits land (battle/strikePhase.ts).
+        const asksMore = decision.events.some((e) => e.type === 'stepBegan');
+        return asksMore ? decision : then(state, decision, (s) => hitsLand(s, landing));
       }
       const attack = step.attack;
       if (decision !== null && attack !== undefined) {

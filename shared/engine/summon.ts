@@ -3,7 +3,8 @@
 // once per engagement phase: in his first maneuver phase after the first defending character that entered the
 // battleland was slain (it must enter then, errata 15.1), or after winning if he has not summoned yet (15.2).
 import { type MarkerId, SUMMONABLE, type Summonable } from '../data/types';
-import { nextCharacterId, requireEngagement } from './engagementState';
+import { lateArrivalRound } from './ce/hooks';
+import { awaitsArrival, nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
 import { andThen } from './evolve';
 import type { Intent, IntentOf } from './intents';
@@ -64,7 +65,14 @@ export function summonProblem(state: GameState): Rejection | null {
       );
     }
     if (battle.mustEnter.length > 0) {
-      return rejection('illegalSummon', 'An Angel summoned this phase is still to enter.', 'errata 15.0');
+      return rejection(
+        'illegalSummon',
+        'A character added to your legion this phase is still to enter (one addition per phase).',
+        'errata 15.0',
+      );
+    }
+    if (awaitsArrival(battle, 'attacker')) {
+      return rejection('illegalSummon', 'Your Angel is summoned: it arrives next battle turn.', 'CE 39 B3');
     }
   } else if (step.kind === 'postBattleAddition') {
     if (step.side !== 'attacker' || engagement.result?.winner !== 'attacker') {
@@ -112,12 +120,15 @@ export function decideSummon(state: GameState, intent: IntentOf<'summon'>): Deci
   if (problem !== null) return { rejected: problem };
   const engagement = requireEngagement(state);
   const inBattle = state.step.kind === 'maneuver';
+  // CE 39 B3: announced now, it may arrive in a later maneuver phase.
+  const arrives = inBattle ? lateArrivalRound(state, engagement.attackerOwner) : null;
   const summoned: GameEvent = {
     type: 'angelSummoned',
     from: intent.from,
     into: engagement.attacker,
     character: intent.character,
     id: inBattle ? nextCharacterId(state, engagement.attacker, 'attacker') : null,
+    ...(arrives === null ? {} : { arrives }),
   };
   if (inBattle) return { events: [summoned] };
   return {

@@ -3,7 +3,7 @@
 // carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
 // only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
 // removed, the end-of-battle check) is in sequence.ts.
-import { enemyStrikesFirst, strikeRolls } from '../ce/hooks';
+import { enemyStrikesFirst, hitsLanding, strikeRolls } from '../ce/hooks';
 import { attemptConcession, concede } from '../concession';
 import {
   battleCharacter,
@@ -19,7 +19,7 @@ import { reject, rejection } from '../rejections';
 import type { BattleState, Dice, GameState, PendingAttack, PowerId, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattlePosition, BattleSide, StrikeOption } from './position';
-import { attackHits, opponent } from './position';
+import { attackHits, characterById, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
 import { beginStrikes, endStrikePhase } from './sequence';
 import { strikeOptions } from './strike';
@@ -110,45 +110,47 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
         keepOneStep(step, either, { ...option, striker: intent.striker, rangestrike: false }),
       ],
     };
-  return { events: [...rolled, ...struck(pos, step, intent.striker, option, rolls)] };
+  return { events: [...rolled, ...struck(state, pos, step, intent.striker, option, rolls)] };
 }
 
 type StrikeStep = Extract<GameState['step'], { kind: 'strike' | 'counterstrike' }>;
 
-/** 12.2–12.4: a strike rolled: its hits, then the carry-over to allocate or the strike step again. */
+/** 12.2–12.4: a strike rolled: its hits, then the struck side's power passing them on (CE 29 B2), the carry-over to
+ *  allocate, or the strike step again. */
 function struck(
+  state: GameState,
   pos: BattlePosition,
   step: StrikeStep,
   striker: BattleCharacterId,
   option: StrikeOption,
   rolls: readonly number[],
 ): GameEvent[] {
-  const carryOver = legalCarryOverAllocations(pos, striker, option, rolls).some((a) => a.length > 0);
-  const next: GameEvent = carryOver
-    ? {
-        type: 'stepBegan',
-        step: { kind: 'carryOver', actor: step.actor, side: step.side, resume: step.kind },
-      }
-    : { type: 'stepBegan', step };
-  return [
-    {
-      type: 'strikeRolled',
-      striker,
-      option,
-      rolls: [...rolls],
-      hits: attackHits(rolls, option),
-      carryOver,
-    },
-    next,
-  ];
+  const hits = attackHits(rolls, option);
+  const passing = passingStep(state, pos, step, striker, option.target, hits, false);
+  const carryOver =
+    passing !== null || legalCarryOverAllocations(pos, striker, option, rolls).some((a) => a.length > 0);
+  const next: GameEvent =
+    passing ??
+    (carryOver
+      ? {
+          type: 'stepBegan',
+          step: { kind: 'carryOver', actor: step.actor, side: step.side, resume: step.kind },
+        }
+      : { type: 'stepBegan', step });
+  return [{ type: 'strikeRolled', striker, option, rolls: [...rolls], hits, carryOver }, next];
 }
 
-/** 13.x: a rangestrike rolled: its hits, then the strike step again. */
+/** 13.x: a rangestrike rolled: its hits, then the struck side's power passing them on (CE 29 B2) or the strike
+ *  step again. */
 function rangestruck(
+  state: GameState,
   step: StrikeStep,
   attack: Omit<PendingAttack, 'rolls' | 'resume' | 'rangestrike'>,
   rolls: readonly number[],
 ): GameEvent[] {
+  const hits = attackHits(rolls, attack);
+  const pos = battlePosition(requireBattle(state));
+  const passing = passingStep(state, pos, step, attack.striker, attack.target, hits, true);
   return [
     {
       type: 'rangestrikeRolled',
@@ -157,8 +159,73 @@ function rangestruck(
       strikeNumber: attack.strikeNumber,
       dice: attack.dice,
       rolls: [...rolls],
-      hits: attackHits(rolls, attack),
+      hits,
+      ...(passing === null ? {} : { passing: true }),
     },
+    passing ?? { type: 'stepBegan', step },
+  ];
+}
+
+/** CE 29 B2: the struck side's power may pass an attack's hits on before they land: its owner's decision (the hits
+ *  wait in the battle's `pendingCarryOver`), or null. */
+function passingStep(
+  state: GameState,
+  pos: BattlePosition,
+  step: StrikeStep,
+  striker: BattleCharacterId,
+  target: BattleCharacterId,
+  hits: number,
+  rangestrike: boolean,
+): GameEvent | null {
+  const landing = {
+    striker: characterById(pos, striker),
+    target: characterById(pos, target),
+    hits,
+    rangestrike,
+  };
+  const asked = hitsLanding(pos, landing);
+  if (asked === null) return null;
+  return {
+    type: 'stepBegan',
+    step: {
+      kind: 'powerDecision',
+      actor: ownerOfSide(requireEngagement(state), landing.target.side),
+      power: asked.power,
+      question: asked.question,
+      landing: step.kind,
+    },
+  };
+}
+
+/** CE 29 B2: the struck side's power has passed what it would of the pending attack's hits: the striker's
+ *  carry-over of what its target keeps beyond what slays it, if he has one (errata 12.4); otherwise the hits land
+ *  and the strike step goes on (`powerDecision` with `landing`, steps.ts). */
+export function hitsLand(state: GameState, resume: 'strike' | 'counterstrike'): GameEvent[] {
+  const battle = requireBattle(state);
+  const pending = battle.pendingCarryOver;
+  if (pending === null) throw new Error('no attack awaits its hits');
+  const striker = battleCharacter(battle, pending.striker);
+  if (striker === null) throw new Error(`no striker ${pending.striker}`);
+  const step: StrikeStep = {
+    kind: resume,
+    actor: ownerOfSide(requireEngagement(state), striker.side),
+    side: striker.side,
+  };
+  // A rangestrike (and a strike with no one to carry to) carries nothing over.
+  const carryOver =
+    pending.option.carryTo.length > 0 &&
+    legalCarryOverAllocations(
+      battlePosition(battle),
+      pending.striker,
+      pending.option,
+      pending.rolls,
+      pending.passed,
+    ).some((a) => a.length > 0);
+  if (carryOver) {
+    return [{ type: 'stepBegan', step: { kind: 'carryOver', actor: step.actor, side: step.side, resume } }];
+  }
+  return [
+    { type: 'carryOverAssigned', allocation: [] },
     { type: 'stepBegan', step },
   ];
 }
@@ -195,11 +262,11 @@ export function attackKept(state: GameState, attack: PendingAttack, rolls: reado
     actor: ownerOfSide(requireEngagement(state), striker.side),
     side: striker.side,
   };
-  if (attack.rangestrike) return rangestruck(step, attack, rolls);
+  if (attack.rangestrike) return rangestruck(state, step, attack, rolls);
   const pos = battlePosition(battle);
   const option = findStrikeOption(pos, attack.striker, attack);
   if (option === null) throw new Error('the pending strike is no longer an option');
-  return struck(pos, step, attack.striker, option, rolls);
+  return struck(state, pos, step, attack.striker, option, rolls);
 }
 
 /** 13.0–13.5: a rangestrike by the phasing player, declared as one of its legal options; no carry-over. */
@@ -250,7 +317,7 @@ export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrik
   const step = state.step;
   if (either !== null)
     return { events: [...rolled, keepOneStep(step, either, { ...attack, rangestrike: true })] };
-  return { events: [...rolled, ...rangestruck(step, attack, rolls)] };
+  return { events: [...rolled, ...rangestruck(state, step, attack, rolls)] };
 }
 
 /** 2.5.6.4.x.4.3, errata 12.4: the legal allocations of the pending carry-over, as intents ([] first). */
@@ -263,6 +330,7 @@ export function carryOverIntents(state: GameState): Intent[] {
     pending.striker,
     pending.option,
     pending.rolls,
+    pending.passed,
   ).map((a): Intent => ({ type: 'assignCarryOver', targets: a.map((x) => x.target) }));
 }
 
@@ -277,6 +345,7 @@ export function decideAssignCarryOver(state: GameState, intent: IntentOf<'assign
     pending.striker,
     pending.option,
     pending.rolls,
+    pending.passed,
   ).find((a) => a.length === intent.targets.length && a.every((x, i) => x.target === intent.targets[i]));
   if (allocation === undefined) {
     return reject(

@@ -3,9 +3,12 @@
 import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
+import { communist } from './powers/communist';
+import { dwarf } from './powers/dwarf';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
+import { halflings } from './powers/halflings';
 import { hiLois } from './powers/hiLois';
 import { immobiliser } from './powers/immobiliser';
 import { knights } from './powers/knights';
@@ -15,11 +18,13 @@ import { multiChoice } from './powers/multiChoice';
 import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
+import { valkyrie } from './powers/valkyrie';
 import { viper } from './powers/viper';
 import { zombie } from './powers/zombie';
 
 export const BUILT_POWERS: readonly Power[] = [
   colossus,
+  communist,
   ent,
   marines,
   knights,
@@ -33,6 +38,9 @@ export const BUILT_POWERS: readonly Power[] = [
   gladiator,
   hiLois,
   ninja,
+  dwarf,
+  halflings,
+  valkyrie,
 ].sort((a, b) => a.id - b.id);
 
 /** Powers whose module is written but not yet every clause (docs/ce-titan.md says which): never drawn, so never in

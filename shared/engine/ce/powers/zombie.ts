@@ -6,12 +6,12 @@ import { land as landOf } from '../../../data/masterboard';
 import type { CharacterName, LandNumber, MarkerId } from '../../../data/types';
 import { opponent } from '../../battle/position';
 import { isSubMultiset, withoutCharacters } from '../../contents';
-import { decided, withEngagement } from '../../engagementFold';
+import { decided, fromLossesInto } from '../../engagementFold';
 import { lossesOf, ownerOfSide, requireEngagement } from '../../engagementState';
 import type { Decision, GameEvent } from '../../events';
 import { updatePlayer, withLegion } from '../../fold';
 import type { Intent } from '../../intents';
-import { playerOf } from '../../lookups';
+import { playerOf, requireLegion } from '../../lookups';
 import { MAX_LEGION_HEIGHT } from '../../muster';
 import { reject } from '../../rejections';
 import type { EngagementScore, GameState, PlayerId, PowerMemory, Step } from '../../types';
@@ -99,18 +99,23 @@ function formed(state: GameState, player: PlayerId, data: PowerMemory): GameStat
     ...p,
     markersAvailable: p.markersAvailable.filter((m) => m !== marker),
   }));
-  s = withLegion(s, { id: marker, owner: player, land, characters, known: characters });
+  s = withLegion(s, { id: marker, owner: player, land, characters: [], known: [] });
   const mine = sideOf(s, player);
-  s = withEngagement(s, (e) => {
-    let own = [...lossesOf(e, mine)];
-    let enemy = [...lossesOf(e, opponent(mine))];
-    for (const c of characters) {
-      if (own.includes(c)) own = withoutCharacters(own, [c]);
-      else if (enemy.includes(c)) enemy = withoutCharacters(enemy, [c]);
+  for (const c of characters) {
+    const e = requireEngagement(s);
+    const side = lossesOf(e, mine).includes(c)
+      ? mine
+      : lossesOf(e, opponent(mine)).includes(c)
+        ? opponent(mine)
+        : null;
+    if (side !== null) {
+      s = fromLossesInto(s, side, marker, c);
+    } else {
+      // An enemy Titan raised: its Titan stays among the losses (its player is out, 19.3).
+      const legion = requireLegion(s, marker);
+      s = withLegion(s, { ...legion, characters: [...legion.characters, c], known: [...legion.known, c] });
     }
-    const [attackerLosses, defenderLosses] = mine === 'attacker' ? [own, enemy] : [enemy, own];
-    return { ...e, attackerLosses, defenderLosses };
-  });
+  }
   const ce = s.ce;
   if (ce === null) return s;
   const raisedNow = characters.find((c) => isRaisedTitan(c) && typeof data.power === 'number');
