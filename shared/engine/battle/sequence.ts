@@ -316,7 +316,11 @@ export function applyDrift(state: GameState, side: BattleSide, dice: Dice): Game
 }
 
 /** The attacks `side` may make as its strikes (counterstrikes: no rangestrikes, 12.0, 13.0) begin. */
-function sideAttacks(state: GameState, side: BattleSide, kind: 'strike' | 'counterstrike'): SideAttack[] {
+export function sideAttacks(
+  state: GameState,
+  side: BattleSide,
+  kind: 'strike' | 'counterstrike',
+): SideAttack[] {
   const battle = requireBattle(state);
   const pos = battlePosition(battle);
   return battle.characters
