@@ -16,6 +16,7 @@ import {
   moveAll,
   quietTurn,
   score,
+  step,
   toBattle,
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
