@@ -297,6 +297,36 @@ describe('39 DWARF B3', () => {
     expect(legion(run, 'Bk01')?.characters).toEqual(['Angel']);
   });
 
+  it('CE 39 B3: with only the Angel to come, an enemy’s concession is no mutual elimination (errata 9.4)', () => {
+    const run = toSummonPhase(['Ogre', 'Ogre']);
+    act(run, A, { type: 'summon', from: 'Bk02', character: 'Angel' });
+    // Both Ogres, wounded, stand next to the Troll, whose strike slays one and carries over to the other (12.4).
+    place(run, { 'Bk01-1': { hits: 5 }, 'Bk01-2': { hex: 'E5', hits: 5 } });
+    act(run, A, { type: 'doneManeuvering' });
+    missAll(run, A);
+    const [troll] = strikeAt(run, D, 'Bu01-2', 'Bk01-1');
+    if (troll?.type !== 'strike') throw new Error('the Troll cannot strike');
+    strike(run, D, 'Bu01-2', 'Bk01-1', troll.strikeNumber, 8, [6, 6, ...ones(6)]);
+    act(run, D, { type: 'assignCarryOver', targets: ['Bk01-2'] });
+    const ended = act(run, D, { type: 'doneStriking' });
+    expect(ofType(ended, 'slainRemoved')[0]).toMatchObject({ ids: ['Bk01-1', 'Bk01-2'] });
+    expect(ofType(ended, 'battleEnded')).toEqual([]);
+    // Round 3: the defender attempts to concede and the Dwarf accepts: he wins, his Angel still to come.
+    expect(step(run)).toEqual({ kind: 'maneuver', actor: D, side: 'defender' });
+    act(run, D, { type: 'concede' });
+    const conceded = act(run, A, { type: 'acceptConcession' });
+    expect(ofType(conceded, 'engagementConceded')[0]).toMatchObject({ side: 'defender', mutual: false });
+    expect(ofType(conceded, 'engagementResolved')[0]).toMatchObject({
+      outcome: 'concession',
+      winner: 'Bk01',
+    });
+    // The victor scores the enemy's legion; the Angel never arrived (it stays in Bk02) and the emptied legion is
+    // eliminated (4.4), taking no addition after the battle.
+    expect(ofType(conceded, 'pointsScored')[0]).toMatchObject({ player: A, points: 28 });
+    expect(ofType(conceded, 'legionEliminated').map((e) => e.legion)).toEqual(['Bk01', 'Bu01']);
+    expect(legion(run, 'Bk02')?.characters).toEqual(['Angel', 'Centaur']);
+  });
+
   it('CE 39 B3: the reinforcement is mustered in the 4th phase and enters in the 5th', () => {
     const run = engagedRun({ land: 8, attacker: ['Centaur', 'Centaur'], defender: ['Ogre', 'Ogre'] });
     withPowers(run, { [D]: DWARF });
