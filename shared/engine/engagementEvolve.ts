@@ -12,7 +12,7 @@ import {
   withBattle,
   withEngagement,
 } from './engagementFold';
-import { legionOfSide, requireBattle, requireEngagement } from './engagementState';
+import { arrivals, legionOfSide, requireBattle, requireEngagement } from './engagementState';
 import type { EngagementEvent, EventOf } from './events';
 import { isBattleEvent } from './events';
 import { fromCaretakerInto, returnToStacks, updatePlayer, withLegion } from './fold';
@@ -119,11 +119,13 @@ function proposalAccepted(state: GameState, event: EventOf<'proposalAccepted'>):
 function engagementConceded(state: GameState, event: EventOf<'engagementConceded'>): GameState {
   let s = withEngagement(state, (e) => ({ ...e, attackerMaySummon: true }));
   if (s.battle !== null) {
-    const arriving = new Set(s.battle.mustEnter.map((m) => m.id));
+    // The arrivals still off the board never joined (errata 14.1, 15.1; CE 39 B3: nor those still to come).
+    const arriving = new Set(arrivals(s.battle).map((m) => m.id));
     s = withBattle(s, (b) => ({
       ...b,
       characters: b.characters.filter((c) => !arriving.has(c.id)),
       mustEnter: [],
+      lateArrivals: [],
     }));
     const other = opponent(event.side);
     const gone = requireBattle(s).characters.filter(

@@ -3,7 +3,7 @@
 import type { CharacterName, MarkerId } from '../data/types';
 import type { BattleCharacter, BattleCharacterId, BattlePosition, BattleSide } from './battle/position';
 import { isSlain, opponent } from './battle/position';
-import type { ActiveEngagement, BattleState, GameState, Legion, PlayerId } from './types';
+import type { ActiveEngagement, BattleState, GameState, LateArrival, Legion, PlayerId } from './types';
 
 export type BattleCharacterState = BattleState['characters'][number];
 
@@ -42,6 +42,12 @@ export function lossesOf(engagement: ActiveEngagement, side: BattleSide): readon
   return side === 'attacker' ? engagement.attackerLosses : engagement.defenderLosses;
 }
 
+/** The characters a side lost in this engagement, those a power took back out of its losses since (CE 44 B3)
+ *  included: what it lost for the points (16.0). */
+export function slainOf(engagement: ActiveEngagement, side: BattleSide): readonly CharacterName[] {
+  return [...lossesOf(engagement, side), ...(engagement.raised?.[side] ?? [])];
+}
+
 /** The battle as the pure rules see it (maneuver.ts, strike.ts, rangestrike.ts, drift.ts, carryOver.ts). */
 export function battlePosition(battle: BattleState): BattlePosition {
   return {
@@ -49,6 +55,7 @@ export function battlePosition(battle: BattleState): BattlePosition {
     terrain: battle.terrain,
     trees: battle.trees,
     nonNative: battle.nonNative,
+    slain: battle.slain,
     attackerEntry: battle.attackerEntry,
     characters: battle.characters,
   };
@@ -58,9 +65,26 @@ export function battleCharacter(battle: BattleState, id: string): BattleCharacte
   return battle.characters.find((c) => c.id === id) ?? null;
 }
 
-/** A summoned Angel or a reinforcement waiting to enter this maneuver phase (errata 14.1, 15.1). */
+/** CE 39 B3: the late arrivals of the phasing side due in this maneuver phase (waiting at its entrance). */
+export function dueLateArrivals(battle: BattleState): LateArrival[] {
+  return battle.lateArrivals.filter((a) => a.side === battle.phasing && a.round === battle.round);
+}
+
+/** The characters that must enter in this maneuver phase or go back (errata 14.1, 15.1): the Angel summoned and
+ *  the reinforcement mustered in it, and (CE 39 B3) those announced a battle turn ago; `from` as in `mustEnter`. */
+export function arrivals(battle: BattleState): BattleState['mustEnter'][number][] {
+  return [...battle.mustEnter, ...dueLateArrivals(battle)];
+}
+
+/** A summoned Angel or a reinforcement waiting to enter this maneuver phase (errata 14.1, 15.1; CE 39 B3). */
 export function isArriving(battle: BattleState, id: string): boolean {
-  return battle.mustEnter.some((m) => m.id === id);
+  return arrivals(battle).some((m) => m.id === id);
+}
+
+/** CE 39 B3: an Angel or reinforcement of `side` announced and still to arrive ("CAN enter even if there is no
+ *  other survivor": it keeps its side in the battle, 16.0). */
+export function awaitsArrival(battle: BattleState, side: BattleSide): boolean {
+  return battle.lateArrivals.some((a) => a.side === side);
 }
 
 /** The side's characters in the battle (on the board or still to enter), those waiting to arrive excepted. */
@@ -83,6 +107,7 @@ export function concessionIsMutual(state: GameState, side: BattleSide): boolean 
   if (battle === null) return false;
   const other = opponent(side);
   if (titanSlain(state, other)) return true;
+  if (awaitsArrival(battle, other)) return false; // CE 39 B3
   return sideCharacters(battle, other).every((c: BattleCharacter) => isSlain(c));
 }
 
@@ -93,6 +118,8 @@ export function nextCharacterId(state: GameState, legion: MarkerId, side: Battle
     battle.characters.filter((c) => c.legion === legion).length +
     lossesOf(requireEngagement(state), side).length +
     1;
-  while (battleCharacter(battle, `${legion}-${n}`) !== null) n++;
+  const taken = (id: BattleCharacterId) =>
+    battleCharacter(battle, id) !== null || battle.lateArrivals.some((a) => a.id === id);
+  while (taken(`${legion}-${n}`)) n++;
   return `${legion}-${n}`;
 }

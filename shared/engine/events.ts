@@ -8,6 +8,7 @@ import type {
   LandNumber,
   MarkerId,
   PlayerColor,
+  Summonable,
   Terrain,
 } from '../data/types';
 import type { BattleCharacterId, BattleSide, StrikeOption } from './battle/position';
@@ -220,13 +221,16 @@ export type GameEvent =
     }
   /** Errata 11.0: the maneuver phase is reset. */
   | { readonly type: 'maneuverReset'; readonly side: BattleSide }
-  /** 15.x: an Angel or Archangel summoned from another legion (shown to all, errata 15.1). */
+  /** 15.x: an Angel or Archangel (CE 13 B3: or a raised Titan) summoned from another legion (shown to all, errata
+   *  15.1). */
   | {
       readonly type: 'angelSummoned';
       readonly from: MarkerId;
       readonly into: MarkerId;
-      readonly character: 'Angel' | 'Archangel';
+      readonly character: Summonable;
       readonly id: BattleCharacterId | null;
+      /** CE 39 B3: announced now, it arrives in the attacker's maneuver phase of this battle round; absent: now. */
+      readonly arrives?: number;
     }
   /** 14.x: a reinforcement mustered by the defender (reveal public, 18.0). */
   | {
@@ -235,6 +239,11 @@ export type GameEvent =
       readonly creature: CharacterName;
       readonly reveal: readonly CharacterName[];
       readonly id: BattleCharacterId | null;
+      /** CE 39 B3: announced now, it arrives in the defender's maneuver phase of this battle round; absent: now. */
+      readonly arrives?: number;
+      /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side (not the caretaker); in the battle
+       *  it fights at -1 skill. Absent: from the caretaker. */
+      readonly lost?: BattleSide;
     }
   /** End of a maneuver phase: characters left off on the first phase are slain (10.1); a summoned or mustered
    *  character that did not enter goes back (errata 14.1, 15.1). */
@@ -247,7 +256,8 @@ export type GameEvent =
   /** Hazards chart, Drift: one hit to each non-native phasing character in drift. */
   | { readonly type: 'driftDamage'; readonly ids: readonly BattleCharacterId[] }
   | { readonly type: 'strikePhaseBegan'; readonly side: BattleSide; readonly counterstrike: boolean }
-  /** `carryOver`: a legal non-empty carry-over exists; the strike's damage lands when it is allocated (errata 12.4). */
+  /** `carryOver`: a legal non-empty carry-over exists, or the struck side's power may first pass the hits (CE 29
+   *  B2); the strike's damage lands when it is allocated (errata 12.4). */
   | {
       readonly type: 'strikeRolled';
       readonly striker: BattleCharacterId;
@@ -264,6 +274,8 @@ export type GameEvent =
       readonly dice: number;
       readonly rolls: readonly number[];
       readonly hits: number;
+      /** CE 29 B2: the struck side's power may pass the hits; they land once it has (battle `pendingCarryOver`). */
+      readonly passing?: boolean;
     }
   /** Errata 12.4: carried-over damage, by character, in order. */
   | {
@@ -300,7 +312,7 @@ export type GameEvent =
       readonly legion: MarkerId;
       readonly character: 'Angel' | 'Archangel';
     }
-  /** CE Titan: a character joins one of the player's legions by his power (47 GLADIATOR M2, B2), from the
+  /** CE Titan: a character joins one of the player's legions by his power (47 GLADIATOR M2, B2; 44 B3), from the
    *  caretaker's stacks (the dead pile when they have none left, fold.ts fromCaretakerInto); shown to all. */
   | {
       readonly type: 'characterJoined';
@@ -308,6 +320,12 @@ export type GameEvent =
       readonly power: PowerId;
       readonly legion: MarkerId;
       readonly character: CharacterName;
+      /** In a battle (36 COMMUNIST B1): it joins the battle off the board under this id and must enter this
+       *  maneuver phase; it leaves the caretaker only when it enters (as a reinforcement, errata 14.1). */
+      readonly id?: BattleCharacterId;
+      /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side in the engagement (not the
+       *  caretaker). Absent: from the caretaker. */
+      readonly lost?: BattleSide;
     }
   /** A legion removed from the board; `characters` revealed where the rules make them public (19.4). */
   | {
@@ -315,7 +333,7 @@ export type GameEvent =
       readonly legion: MarkerId;
       readonly owner: PlayerId;
       readonly characters: readonly CharacterName[];
-      readonly reason: 'engagement' | 'titanSlain' | 'withdrawal';
+      readonly reason: 'engagement' | 'titanSlain' | 'withdrawal' | 'disbanded';
     }
   /** 19.3, 19.4, 20.4: `by` takes the markers (null: nobody, errata 19.3/19.4 or withdrawal). */
   | { readonly type: 'playerEliminated'; readonly player: PlayerId; readonly by: PlayerId | null }

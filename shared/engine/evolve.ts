@@ -2,9 +2,11 @@
 // whole log. No rule is decided here (style 4-5): the events carry the decisions. Engagement and battle
 // events are applied by the engagement helper's `evolveEngagementEvent`.
 import type { CharacterName, MarkerId } from '../data/types';
+import { broughtIntoBattle } from './battle/battleEvolve';
 import { evolveCeEvent, initialCe } from './ce/fold';
 import { mergeKnown, withoutCharacters } from './contents';
 import { evolveEngagementEvent } from './engagementEvolve';
+import { fromLossesInto } from './engagementFold';
 import type { EngagementEvent, EventOf, GameEvent } from './events';
 import { isEngagementEvent } from './events';
 import {
@@ -79,7 +81,12 @@ function evolveMasterplayEvent(state: GameState, event: Exclude<GameEvent, Engag
       // 18.0: the qualifying characters are shown, and the recruit is placed face up.
       return markMustered(fromCaretakerInto(state, event.legion, event.creature, event.reveal), event.legion);
     case 'characterJoined':
-      return fromCaretakerInto(state, event.legion, event.character);
+      // CE 36 B1: in a battle it joins off the board and must enter (battle/battleEvolve.ts); CE 44 B3: a dead
+      // enemy comes from its side's losses in the engagement.
+      if (event.id !== undefined) return broughtIntoBattle(state, event);
+      return event.lost === undefined
+        ? fromCaretakerInto(state, event.legion, event.character)
+        : fromLossesInto(state, event.lost, event.legion, event.character);
     case 'turnEnded':
       return updatePlayer(state, event.player, (p) => ({
         ...p,

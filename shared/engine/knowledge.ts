@@ -51,6 +51,11 @@ interface Arrival {
   readonly from: MarkerId | null;
 }
 
+interface LateArrival extends Arrival {
+  readonly side: BattleSide;
+  readonly round: number;
+}
+
 interface Fold {
   readonly variant: Variant;
   readonly legions: Readonly<Record<MarkerId, Known>>;
@@ -61,6 +66,8 @@ interface Fold {
   readonly engagement: Engagement | null;
   /** Summoned Angels and reinforcements waiting off the battleland: they join only if they enter (14.1, 15.1). */
   readonly arrivals: Readonly<Record<BattleCharacterId, Arrival>>;
+  /** CE 39 B3: those announced for a later maneuver phase of their side (in `arrivals` once it begins). */
+  readonly late: Readonly<Record<BattleCharacterId, LateArrival>>;
   /** The splits that may still tell something of a part (4.3, backward). */
   readonly families: readonly Family[];
 }
@@ -102,6 +109,7 @@ const EMPTY: Fold = {
   beforeSplit: {},
   engagement: null,
   arrivals: {},
+  late: {},
   families: [],
 };
 const SIDES = ['attacker', 'defender'] as const;
@@ -235,13 +243,20 @@ function step(fold: Fold, e: GameEvent): Fold {
       };
     case 'defenderFled': // 2.5.3
       return emptied(fold, 'defender');
-    case 'engagementConceded': // 9.4
-      return emptied(fold, e.side);
+    case 'engagementConceded': // 9.4 (CE 39 B3: what was still to arrive never did)
+      return emptied({ ...fold, late: {} }, e.side);
     case 'proposalAccepted': // 9.3, errata 9.5
       return lose(lose(fold, 'attacker', e.proposal.attackerLosses), 'defender', e.proposal.defenderLosses);
     case 'battleStarted':
       return battleStarted(fold, e);
     case 'angelSummoned':
+      if (e.id !== null && e.arrives !== undefined) {
+        const arrival = { into: e.into, type: e.character, from: e.from };
+        return {
+          ...fold,
+          late: { ...fold.late, [e.id]: { ...arrival, side: 'attacker', round: e.arrives } },
+        };
+      }
       if (e.id !== null) {
         return {
           ...fold,
@@ -251,6 +266,13 @@ function step(fold: Fold, e: GameEvent): Fold {
       return join(fold, { into: e.into, type: e.character, from: e.from }); // 15.2: after the battle, at once
     case 'reinforcementMustered': {
       const shown = update(fold, e.legion, (k) => reveal(k, e.reveal)); // 18.4
+      if (e.id !== null && e.arrives !== undefined) {
+        const arrival = { into: e.legion, type: e.creature, from: null };
+        return {
+          ...shown,
+          late: { ...shown.late, [e.id]: { ...arrival, side: 'defender', round: e.arrives } },
+        };
+      }
       if (e.id !== null) {
         return {
           ...shown,
@@ -259,16 +281,29 @@ function step(fold: Fold, e: GameEvent): Fold {
       }
       return join(shown, { into: e.legion, type: e.creature, from: null });
     }
+    case 'maneuverBegan':
+      return lateArrivalsDue(fold, e);
+    case 'maneuverReset': // CE 39 B3: an announcement of this phase is undone
+      return { ...fold, late: lateWhere(fold, (a) => a.side !== e.side) };
     case 'maneuverEnded':
       return maneuverEnded(fold, e);
+    case 'battleEnded': // CE 39 B3: what was still to arrive never did
+      return { ...fold, late: {} };
     case 'slainRemoved': // 12.6
       return slain(fold, e.ids);
     case 'engagementResolved':
       return resolved(fold, e);
     case 'engagementEnded':
-      return { ...fold, engagement: null, arrivals: {} };
+      return { ...fold, engagement: null, arrivals: {}, late: {} };
+    case 'characterJoined': // CE Titan's powers (47 GLADIATOR; in a battle, 36 COMMUNIST B1: an arrival)
+      if (e.id !== undefined) {
+        return {
+          ...fold,
+          arrivals: { ...fold.arrivals, [e.id]: { into: e.legion, type: e.character, from: null } },
+        };
+      }
+      return join(fold, { into: e.legion, type: e.character, from: null });
     case 'angelAcquired': // 17.1
-    case 'characterJoined': // CE Titan's powers (47 GLADIATOR)
       return join(fold, { into: e.legion, type: e.character, from: null });
     case 'legionMustered': // 18.0, 18.4
       return join(
@@ -391,6 +426,20 @@ function battleStarted(fold: Fold, e: EventOf<'battleStarted'>): Fold {
     for (const c of characters) battle[c.id] = { side, type: c.type };
   }
   return next.engagement === null ? next : { ...next, engagement: { ...next.engagement, battle } };
+}
+
+/** CE 39 B3: the arrivals announced a battle turn ago wait to enter in this maneuver phase (then as 14.1, 15.1). */
+function lateArrivalsDue(fold: Fold, e: EventOf<'maneuverBegan'>): Fold {
+  const due = (a: LateArrival) => a.side === e.side && a.round === e.round;
+  const arrivals: Record<BattleCharacterId, Arrival> = { ...fold.arrivals };
+  for (const [id, a] of Object.entries(fold.late)) {
+    if (due(a)) arrivals[id] = { into: a.into, type: a.type, from: a.from };
+  }
+  return { ...fold, arrivals, late: lateWhere(fold, (a) => !due(a)) };
+}
+
+function lateWhere(fold: Fold, keep: (a: LateArrival) => boolean): Record<BattleCharacterId, LateArrival> {
+  return Object.fromEntries(Object.entries(fold.late).filter(([, a]) => keep(a)));
 }
 
 /** Errata 14.1, 15.1: an arrival that entered joins its legion, one sent back never did; 10.1: characters left

@@ -5,9 +5,9 @@
 // counts as the legion's muster for the turn (18.0).
 import { land } from '../data/masterboard';
 import type { CharacterName } from '../data/types';
-import { powerRecruits, recruitStock } from './ce/hooks';
+import { lateArrivalRound, powerRecruits, recruitStock } from './ce/hooks';
 import { sameCharacters, sortCharacters } from './contents';
-import { nextCharacterId, requireEngagement } from './engagementState';
+import { awaitsArrival, nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';
 import type { RecruitOption } from './muster';
@@ -33,7 +33,18 @@ export function reinforcementProblem(state: GameState): Rejection | null {
       );
     }
     if (battle.mustEnter.length > 0) {
-      return rejection('illegalReinforcement', 'Your reinforcement is still to enter.', '14.1');
+      return rejection(
+        'illegalReinforcement',
+        'A character added to your legion this phase is still to enter (one addition per phase).',
+        '14.1',
+      );
+    }
+    if (awaitsArrival(battle, 'defender')) {
+      return rejection(
+        'illegalReinforcement',
+        'Your reinforcement is mustered: it arrives next battle turn.',
+        'CE 39 B3',
+      );
     }
   } else if (step.kind === 'postBattleAddition') {
     const result = engagement.result;
@@ -124,12 +135,15 @@ export function decideReinforce(state: GameState, intent: IntentOf<'reinforce'>)
   if (problem !== null) return { rejected: problem };
   const engagement = requireEngagement(state);
   const inBattle = state.step.kind === 'maneuver';
+  // CE 39 B3: announced now, it may arrive in a later maneuver phase.
+  const arrives = inBattle ? lateArrivalRound(state, engagement.defenderOwner) : null;
   const event: GameEvent = {
     type: 'reinforcementMustered',
     legion: engagement.defender,
     creature: intent.creature,
     reveal: sortCharacters(intent.reveal),
     id: inBattle ? nextCharacterId(state, engagement.defender, 'defender') : null,
+    ...(arrives === null ? {} : { arrives }),
   };
   return { events: [event] };
 }

@@ -6,7 +6,7 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { powerScored, powerScoring } from './ce/hooks';
+import { mutualWon, powerPoints, powerScored, powerScoring } from './ce/hooks';
 import { angelsDue } from './ce/titan';
 import { sameCharacters } from './contents';
 import { openEngagements } from './engagementPhase';
@@ -50,6 +50,8 @@ function whollyKnown(legion: Legion): boolean {
 export function postBattleStepOffered(state: GameState): boolean {
   const winner = requireResult(state).winner;
   if (winner === null) return false;
+  // CE 13 B2: a mutual elimination won by a power leaves the victor's legion empty: it is eliminated (4.4).
+  if (state.legions[legionOfSide(requireEngagement(state), winner)]?.characters.length === 0) return false;
   const at: GameState = { ...state, step: additionStep(state, winner) };
   if (winner === 'attacker') {
     if (summonProblem(at) !== null) return false;
@@ -64,6 +66,16 @@ export function postBattleStepOffered(state: GameState): boolean {
 
 /** The engagement has just been decided: 2.5.6.5 if the victor's step is offered, else on to 2.5.6.6. */
 export function afterDecision(state: GameState): GameEvent[] {
+  const result = requireResult(state);
+  // CE Titan: a power may win a mutual elimination (13 B2); its events set the winner.
+  if (result.outcome === 'mutualElimination' && result.winner === null) {
+    const won = mutualWon(state);
+    if (won !== null) return andThen(state, won, afterDecisionOf);
+  }
+  return afterDecisionOf(state);
+}
+
+function afterDecisionOf(state: GameState): GameEvent[] {
   const winner = requireResult(state).winner;
   if (winner !== null && postBattleStepOffered(state)) {
     return [{ type: 'stepBegan', step: additionStep(state, winner) }];
@@ -101,8 +113,13 @@ export function resolveEngagement(state: GameState): GameEvent[] {
       });
     }
   }
-  const score = engagementPoints(state, engagement, result);
-  if (score === null) return andThen(state, events, afterAngels);
+  // CE Titan: the players' powers may change the points (44 VALKYRIE B1); a player who did not win may score
+  // some too, which earn no Angels.
+  const { score, unwon } = powerPoints(state, engagementPoints(state, engagement, result));
+  for (const u of unwon) {
+    events.push({ type: 'pointsScored', player: u.player, points: u.points, reason: u.reason });
+  }
+  if (score === null || score.points <= 0) return andThen(state, events, afterAngels);
   // CE Titan: a power may decide on the points first (46 REPUBLICAN B1); it resumes with `awardPoints`.
   return andThen(state, events, (s) => powerScoring(s, score) ?? awardPoints(s, score));
 }

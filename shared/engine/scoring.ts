@@ -3,13 +3,21 @@ import { characterPoints } from '../data/characters';
 import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { lossesOf, ownerOfSide } from './engagementState';
-import { playerOf } from './lookups';
-import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
+import { lostValue, scoresOnTime } from './ce/hooks';
+import { ownerOfSide, slainOf } from './engagementState';
+import { playerOf, raisedPowers } from './lookups';
+import type { ActiveEngagement, EngagementResult, EngagementScore, GameState, PlayerId } from './types';
 
-/** 16.0: the value of characters (power × skill; a Titan at its owner's current power × 4, 19.1). */
-export function charactersValue(characters: readonly CharacterName[], ownerScore: number): number {
-  return characters.reduce((sum, c) => sum + characterPoints(c, ownerScore), 0);
+/** 16.0: the value of a player's characters (power × skill; a Titan at its owner's current power × 4, 19.1; a
+ *  raised Titan at its own power, CE 13 B3). */
+export function charactersValue(
+  state: GameState,
+  characters: readonly CharacterName[],
+  owner: PlayerId,
+): number {
+  const score = playerOf(state, owner).score;
+  const raised = raisedPowers(state);
+  return characters.reduce((sum, c) => sum + characterPoints(c, score, raised), 0);
 }
 
 /** 16.1, 9.2: a half value is rounded down. */
@@ -28,11 +36,16 @@ export function engagementPoints(
   result: EngagementResult,
 ): EngagementScore | null {
   const winner = result.winner;
-  if (winner === null || result.outcome === 'timeLoss' || result.outcome === 'mutualElimination') return null;
+  if (winner === null) return null;
+  // 10.5: a win on time scores nothing, unless the winner's power says so (CE 13 B2); a mutual elimination has a
+  // winner only by a power (CE 13 B2: scored on the enemy's losses).
+  if (result.outcome === 'timeLoss' && !scoresOnTime(state, ownerOfSide(engagement, winner))) return null;
   const loser: BattleSide = opponent(winner);
-  const value = charactersValue(
-    lossesOf(engagement, loser),
-    playerOf(state, ownerOfSide(engagement, loser)).score,
+  // CE Titan: the loser's power may change what his losses are worth (36 COMMUNIST B1).
+  const value = lostValue(
+    state,
+    loser,
+    charactersValue(state, slainOf(engagement, loser), ownerOfSide(engagement, loser)),
   );
   const fled = result.outcome === 'fled';
   const points = fled ? halfPoints(value) : value;

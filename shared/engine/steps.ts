@@ -27,6 +27,8 @@ import {
   decideRangestrike,
   decideStrike,
   decideStrikeConcession,
+  hitsLand,
+  lastChanceToConcede,
   mustStrike,
   strikeIntents,
 } from './battle/strikePhase';
@@ -202,6 +204,12 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
         // 2.5.6.8: once the power asks nothing more (begins no other step), the Angels of the points scored.
         const asksMore = decision.events.some((e) => e.type === 'stepBegan');
         return asksMore ? decision : then(state, decision, (s) => angelsOfScore(s, scored));
+      }
+      const landing = step.landing;
+      if (decision !== null && !('rejected' in decision) && landing !== undefined) {
+        // CE 29 B2: once the power asks nothing more, the attack's hits land (battle/strikePhase.ts).
+        const asksMore = decision.events.some((e) => e.type === 'stepBegan');
+        return asksMore ? decision : then(state, decision, (s) => hitsLand(s, landing));
       }
       const attack = step.attack;
       if (decision !== null && attack !== undefined) {
@@ -446,7 +454,12 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     withdrawal: false,
     choices: (state, step) => strikeChoices(state, step.side),
     decide: (state, _step, intent, dice) => decideStriking(state, intent, dice),
-    onRefusal: () => CONCEDE,
+    // Errata 20.4: (attempt to) concede. But a step that waits with nothing to strike only as his last chance to
+    // concede comes as the battle is decided (strikePhase.ts `lastChanceToConcede`): as at `battleEnding`,
+    // refusing to play lets it end as it stands (a concession would undo a time loss won, or make a mutual
+    // elimination).
+    onRefusal: (state) =>
+      strikeIntents(state).length === 0 && lastChanceToConcede(state) ? { type: 'doneStriking' } : CONCEDE,
   },
   carryOver: {
     words: 'the allocation of the carried-over damage',

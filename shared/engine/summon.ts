@@ -2,9 +2,9 @@
 // attacker brings an Angel or Archangel from another of his legions not engaged in an unresolved engagement,
 // once per engagement phase: in his first maneuver phase after the first defending character that entered the
 // battleland was slain (it must enter then, errata 15.1), or after winning if he has not summoned yet (15.2).
-import type { MarkerId } from '../data/types';
-import type { AngelKind } from './angels';
-import { nextCharacterId, requireEngagement } from './engagementState';
+import { type MarkerId, SUMMONABLE, type Summonable } from '../data/types';
+import { lateArrivalRound } from './ce/hooks';
+import { awaitsArrival, nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
 import { andThen } from './evolve';
 import type { Intent, IntentOf } from './intents';
@@ -14,7 +14,7 @@ import type { GameState, Legion, Rejection } from './types';
 
 export interface SummonOption {
   readonly from: MarkerId;
-  readonly character: AngelKind;
+  readonly character: Summonable;
 }
 
 /** 15.0: the attacker's other legions not in an unresolved engagement (which they are is public; what they hold
@@ -27,11 +27,12 @@ export function summonCandidates(state: GameState): Legion[] {
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** 15.0: the Angels and Archangels in the attacker's other legions not in an unresolved engagement. */
+/** 15.0: the Angels and Archangels (CE 13 B3: and raised Titans) in the attacker's other legions not in an
+ *  unresolved engagement. */
 export function summonSources(state: GameState): SummonOption[] {
   const options: SummonOption[] = [];
   for (const legion of summonCandidates(state)) {
-    for (const character of ['Angel', 'Archangel'] as const) {
+    for (const character of SUMMONABLE) {
       if (legion.characters.includes(character)) options.push({ from: legion.id, character });
     }
   }
@@ -64,7 +65,14 @@ export function summonProblem(state: GameState): Rejection | null {
       );
     }
     if (battle.mustEnter.length > 0) {
-      return rejection('illegalSummon', 'An Angel summoned this phase is still to enter.', 'errata 15.0');
+      return rejection(
+        'illegalSummon',
+        'A character added to your legion this phase is still to enter (one addition per phase).',
+        'errata 15.0',
+      );
+    }
+    if (awaitsArrival(battle, 'attacker')) {
+      return rejection('illegalSummon', 'Your Angel is summoned: it arrives next battle turn.', 'CE 39 B3');
     }
   } else if (step.kind === 'postBattleAddition') {
     if (step.side !== 'attacker' || engagement.result?.winner !== 'attacker') {
@@ -112,12 +120,15 @@ export function decideSummon(state: GameState, intent: IntentOf<'summon'>): Deci
   if (problem !== null) return { rejected: problem };
   const engagement = requireEngagement(state);
   const inBattle = state.step.kind === 'maneuver';
+  // CE 39 B3: announced now, it may arrive in a later maneuver phase.
+  const arrives = inBattle ? lateArrivalRound(state, engagement.attackerOwner) : null;
   const summoned: GameEvent = {
     type: 'angelSummoned',
     from: intent.from,
     into: engagement.attacker,
     character: intent.character,
     id: inBattle ? nextCharacterId(state, engagement.attacker, 'attacker') : null,
+    ...(arrives === null ? {} : { arrives }),
   };
   if (inBattle) return { events: [summoned] };
   return {

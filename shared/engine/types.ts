@@ -1,5 +1,7 @@
 // The engine's vocabulary: the game state (the whole truth, hidden parts included), the steps of the
 // errata's Complete Sequence of Play, rejections, dice and viewers. Events are in events.ts, intents in intents.ts.
+
+import type { RaisedPowers } from '../data/characters';
 import type {
   AttackerSide,
   CharacterName,
@@ -14,6 +16,7 @@ import type {
   BattleCharacterId,
   BattlePowers,
   BattleSide,
+  PassedHits,
   StrikeOption,
 } from './battle/position';
 import type { Proposal } from './intents';
@@ -175,6 +178,12 @@ export interface ActiveEngagement extends PendingEngagement {
   /** Characters each side lost in this engagement so far (public at the end, errata 9.5). */
   readonly attackerLosses: readonly CharacterName[];
   readonly defenderLosses: readonly CharacterName[];
+  /** CE Titan: characters taken back out of each side's losses into a legion by a power (44 VALKYRIE B3: a dead
+   *  enemy as recruit); they were lost all the same, and the points count them (scoring.ts). Absent: none. */
+  readonly raised?: {
+    readonly attacker: readonly CharacterName[];
+    readonly defender: readonly CharacterName[];
+  };
   /** How the engagement was decided, once it is (flight, agreement, concession or the end of the battle);
    *  the winning side, null for a mutual elimination. Read by the steps after the decision (2.5.6.5–2.5.6.10). */
   readonly result: EngagementResult | null;
@@ -211,6 +220,9 @@ export interface PendingCarryOver {
   readonly striker: BattleCharacterId;
   readonly option: StrikeOption;
   readonly rolls: readonly number[];
+  /** CE 29 B2: hits passed from the target to characters of its side before they land (the target takes the
+   *  rest); the attack may be a rangestrike then (its option carries nothing over). Absent: none. */
+  readonly passed?: readonly PassedHits[];
 }
 
 export interface BattleState {
@@ -238,7 +250,25 @@ export interface BattleState {
   /** 14.x: 'available' only in the defender's 4th maneuver phase. */
   readonly reinforcement: 'notYet' | 'available' | 'taken' | 'lost';
   /** A character summoned or mustered this phase that must enter or it never joined (errata 10.1, 14.1, 15.1). */
-  readonly mustEnter: readonly { readonly id: BattleCharacterId; readonly from: MarkerId | null }[];
+  readonly mustEnter: readonly {
+    readonly id: BattleCharacterId;
+    readonly from: MarkerId | null;
+    /** CE Titan: a reinforcement taken from that side's losses, not the caretaker (44 VALKYRIE B3). */
+    readonly lost?: BattleSide;
+    /** CE Titan: brought in from the caretaker by a power (36 COMMUNIST B1), not the legion's muster. */
+    readonly power?: PowerId;
+  }[];
+  /** CE Titan: the characters a power brought into this battle that entered (36 COMMUNIST B1's commoners). */
+  readonly broughtIn?: readonly {
+    readonly id: BattleCharacterId;
+    readonly side: BattleSide;
+    readonly type: CharacterName;
+  }[];
+  /** CE Titan (39 DWARF B3): Angels summoned and reinforcements mustered that arrive a battle turn after they were
+   *  announced. Each waits here, off the battleland and still in its legion (the caretaker), until its side's
+   *  maneuver phase of `round`: then it is also in `characters` (hex null) and must enter in that phase or go back
+   *  (errata 14.1, 15.1); while it waits its side is still in the battle (16.0). Public, as summons and musters are. */
+  readonly lateArrivals: readonly LateArrival[];
   /** The characters struck, rangestruck or given carried-over damage this strike phase, hit or not (what the
    *  strikers did is `struck`); CE Titan's powers read it (32 REGENERATOR B1). */
   readonly struckAt: readonly BattleCharacterId[];
@@ -246,6 +276,21 @@ export interface BattleState {
   readonly trees: readonly HexLabel[];
   /** CE Titan: every character non-native to every hazard in this battle (48 IMMOBILISER B3). */
   readonly nonNative: boolean;
+  /** The characters of each side slain and removed from the battleland so far (12.6; those left off, 10.1, are
+   *  not); CE Titan's powers read it (44 VALKYRIE B2). Absent: none yet. */
+  readonly slain?: { readonly attacker: number; readonly defender: number };
+}
+
+/** CE 39 B3: an arrival announced in one maneuver phase of its side that comes in the side's phase of `round`. */
+export interface LateArrival {
+  readonly id: BattleCharacterId;
+  readonly side: BattleSide;
+  readonly type: CharacterName;
+  /** The engaged legion it joins. */
+  readonly legion: MarkerId;
+  /** The legion an Angel is summoned from (15.0); null: a reinforcement from the caretaker (14.0). */
+  readonly from: MarkerId | null;
+  readonly round: number;
 }
 
 /**
@@ -280,6 +325,10 @@ export type Step =
       /** An attack rolled twice awaiting the choice of the roll kept (27 MULTI-CHOICE B1): the power's `powerUsed`
        *  event carries the kept roll in `data.picked`, then the attack is resolved (battle/strikePhase.ts). */
       readonly attack?: PendingAttack;
+      /** An attack's hits awaiting the struck side's power (29 HALFLINGS B2), the battle's `pendingCarryOver`, and
+       *  the strike step to go back to: once the power's decision begins no further step, the hits land (the
+       *  striker's carry-over first, if he has one: battle/strikePhase.ts `hitsLand`). */
+      readonly landing?: 'strike' | 'counterstrike';
     }
   /** 1.3.1.1: each player not yet assigned a tower makes a tower roll, in seat order. */
   | { readonly kind: 'rollTower'; readonly actor: PlayerId }
@@ -387,6 +436,11 @@ export interface CeState {
   readonly startScores: Readonly<Record<PlayerId, number>>;
   /** What each player's power remembers (its module's own data, public). */
   readonly memory: Readonly<Record<PlayerId, PowerMemory>>;
+  /** 13 ZOMBIE B3: the Power-factor of each Titan raised (the slain Titan's last one), public; absent: none. */
+  readonly raised?: RaisedPowers;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, when they leave the game (a power's
+   *  `recycles`: 36 COMMUNIST M1). */
+  readonly recycled?: readonly CharacterName[];
 }
 
 export interface GameResult {

@@ -5,7 +5,7 @@
 // The engine's TypeScript types stay the authority: the checks at the end of this file fail the typecheck
 // when a schema and its type stop describing the same data.
 import { z } from 'zod';
-import { ATTACKER_SIDES, PLAYER_COLORS, TERRAINS } from '../data/types';
+import { ATTACKER_SIDES, PLAYER_COLORS, SUMMONABLE, TERRAINS } from '../data/types';
 import type { GameEvent } from '../engine/events';
 import {
   battleCharacterIdSchema,
@@ -36,6 +36,7 @@ const count = z.number().int().min(0);
 const die = z.number().int().min(1).max(6);
 const via = z.enum(['normal', 'towerTeleport', 'titanTeleport']);
 const angel = z.enum(['Angel', 'Archangel']);
+const summonable = z.enum(SUMMONABLE);
 const characterCounts = z.partialRecord(characterNameSchema, count);
 
 export const viewerSchema = z.union([
@@ -120,6 +121,7 @@ export const stepSchema = z.discriminatedUnion('kind', [
         resume: z.enum(['strike', 'counterstrike']),
       })
       .optional(),
+    landing: z.enum(['strike', 'counterstrike']).optional(),
   }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),
@@ -324,8 +326,9 @@ export const GAME_EVENT_SCHEMAS = [
     type: z.literal('angelSummoned'),
     from: markerIdSchema,
     into: markerIdSchema,
-    character: angel,
+    character: summonable,
     id: battleCharacterIdSchema.nullable(),
+    arrives: z.number().int().min(2).optional(),
   }),
   z.strictObject({
     type: z.literal('reinforcementMustered'),
@@ -333,6 +336,9 @@ export const GAME_EVENT_SCHEMAS = [
     creature: characterNameSchema,
     reveal: characters,
     id: battleCharacterIdSchema.nullable(),
+    arrives: z.number().int().min(2).optional(),
+    /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
+    lost: battleSide.optional(),
   }),
   z.strictObject({
     type: z.literal('maneuverEnded'),
@@ -358,6 +364,7 @@ export const GAME_EVENT_SCHEMAS = [
     dice: z.number().int().min(1),
     rolls: z.array(die),
     hits: count,
+    passing: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('carryOverAssigned'),
@@ -393,13 +400,16 @@ export const GAME_EVENT_SCHEMAS = [
     power: powerId,
     legion: markerIdSchema,
     character: characterNameSchema,
+    id: battleCharacterIdSchema.optional(),
+    /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
+    lost: battleSide.optional(),
   }),
   z.strictObject({
     type: z.literal('legionEliminated'),
     legion: markerIdSchema,
     owner: playerId,
     characters,
-    reason: z.enum(['engagement', 'titanSlain', 'withdrawal']),
+    reason: z.enum(['engagement', 'titanSlain', 'withdrawal', 'disbanded']),
   }),
   z.strictObject({ type: z.literal('playerEliminated'), player: playerId, by: playerId.nullable() }),
   // enlistment and the end of the turn
@@ -487,7 +497,13 @@ const engagementResultSchema = z.strictObject({
 
 const optionState = z.enum(['notYet', 'available', 'taken', 'lost']);
 const battleSchema = z.strictObject({
-  powers: z.strictObject({ attacker: powerId.nullable(), defender: powerId.nullable() }).nullable(),
+  powers: z
+    .strictObject({
+      attacker: powerId.nullable(),
+      defender: powerId.nullable(),
+      seats: z.number().int().min(2).optional(),
+    })
+    .nullable(),
   land: landNumberSchema,
   terrain,
   attackerEntry: attackerSide,
@@ -502,6 +518,8 @@ const battleSchema = z.strictObject({
       hex: hexLabelSchema.nullable(),
       hits: count,
       legion: markerIdSchema,
+      /** CE 44 VALKYRIE B3: a dead enemy recruited on the defender's fourth turn fights at -1 skill. */
+      skillModifier: z.number().int().optional(),
     }),
   ),
   maneuverStart: z.array(z.strictObject({ id: battleCharacterIdSchema, hex: hexLabelSchema.nullable() })),
@@ -509,15 +527,43 @@ const battleSchema = z.strictObject({
   movedThisPhase: z.array(battleCharacterIdSchema),
   struck: z.array(battleCharacterIdSchema),
   pendingCarryOver: z
-    .strictObject({ striker: battleCharacterIdSchema, option: strikeOption, rolls: z.array(die) })
+    .strictObject({
+      striker: battleCharacterIdSchema,
+      option: strikeOption,
+      rolls: z.array(die),
+      passed: z.array(z.strictObject({ target: battleCharacterIdSchema, hits: count })).optional(),
+    })
     .nullable(),
   defenderCharacterSlain: z.boolean(),
   summon: optionState,
   reinforcement: optionState,
-  mustEnter: z.array(z.strictObject({ id: battleCharacterIdSchema, from: markerIdSchema.nullable() })),
+  mustEnter: z.array(
+    z.strictObject({
+      id: battleCharacterIdSchema,
+      from: markerIdSchema.nullable(),
+      /** CE 44 VALKYRIE B3: a reinforcement from that side's losses. */
+      lost: battleSide.optional(),
+      power: powerId.optional(),
+    }),
+  ),
+  lateArrivals: z.array(
+    z.strictObject({
+      id: battleCharacterIdSchema,
+      side: battleSide,
+      type: characterNameSchema,
+      legion: markerIdSchema,
+      from: markerIdSchema.nullable(),
+      round: z.number().int().min(2),
+    }),
+  ),
+  broughtIn: z
+    .array(z.strictObject({ id: battleCharacterIdSchema, side: battleSide, type: characterNameSchema }))
+    .optional(),
   struckAt: z.array(battleCharacterIdSchema),
   trees: z.array(hexLabelSchema),
   nonNative: z.boolean(),
+  /** Each side's characters slain and removed so far (12.6); absent: none yet. */
+  slain: z.strictObject({ attacker: count, defender: count }).optional(),
 });
 
 const engagementCore = {
@@ -531,6 +577,8 @@ const engagementCore = {
   defenderMayReinforce: z.boolean(),
   attackerLosses: characters,
   defenderLosses: characters,
+  /** CE 44 VALKYRIE B3: characters taken back out of each side's losses (still lost for the points). */
+  raised: z.strictObject({ attacker: characters, defender: characters }).optional(),
   result: engagementResultSchema.nullable(),
 };
 
@@ -540,6 +588,9 @@ const ceCore = {
   powers: z.record(playerId, powerId),
   startScores: z.record(playerId, z.number().int()),
   memory: z.record(playerId, powerMemorySchema),
+  /** 13 ZOMBIE B3: the Power-factor of each Titan raised. */
+  raised: z.partialRecord(characterNameSchema, z.number().int()).optional(),
+  recycled: z.array(characterNameSchema).optional(),
   /** Each player's bids, one per power drawn: before they are revealed, a player's own only. */
   bids: z.record(playerId, z.array(count)),
 };
@@ -707,9 +758,10 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
     'A maneuver phase (round 1..7, 10.5); `summon`/`reinforcement`: that option opens now (15.3, 14.0).',
   characterMoved: 'A character moved on the battleland (`from` null: it entered).',
   maneuverReset: 'The maneuver phase was reset (errata 11.0).',
-  angelSummoned: 'An Angel or Archangel summoned from another legion (15.x).',
+  angelSummoned:
+    'An Angel or Archangel summoned from another legion (15.x); `arrives`: the battle round it arrives in (CE 39 B3).',
   reinforcementMustered:
-    'A reinforcement mustered by the defender, with the characters revealed (14.x, 18.0).',
+    'A reinforcement mustered by the defender, with the characters revealed (14.x, 18.0); `arrives`: as for an Angel.',
   maneuverEnded: 'End of a maneuver phase: `leftOff` slain (10.1), `returned` went back (errata 14.1, 15.1).',
   driftDamage: 'One hit to each non-native character in drift (Hazards chart).',
   strikePhaseBegan: 'A strike phase (or the counterstrikes) begins.',
@@ -726,7 +778,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
     "Points scored (engagement, half points for a flight, or for an eliminated player's legions).",
   angelAcquired: 'An Angel or Archangel from the caretaker joins the winning legion (17.x).',
   characterJoined:
-    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker (the dead pile when it has none).",
+    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker (the dead pile when it has none), or with `lost` from that side's losses in the engagement (44 VALKYRIE B3).",
   legionEliminated:
     'A legion removed from the board; `characters` as far as the rules make them public (19.4).',
   playerEliminated: 'A player is out; `by` takes his markers (null: nobody) (19.3, 19.4, 20.4).',

@@ -86,6 +86,26 @@ describe('the history has no developer text', () => {
       'The tower rolls tie: the players roll again (1.3).',
     );
   });
+
+  it('CE 44 B3: a dead enemy taken as recruit is named so', () => {
+    const dead = { legion: 'Bu01', creature: 'Ogre', reveal: [], id: 'Bu01-3', lost: 'attacker' } as const;
+    expect(describeEvent({ type: 'reinforcementMustered', ...dead }, (p) => p)).toBe(
+      'Blue Anchor musters an Ogre of the dead enemy as a reinforcement.',
+    );
+    expect(
+      describeEvent(
+        {
+          type: 'characterJoined',
+          player: 'p1',
+          power: 44,
+          legion: 'Bk01',
+          character: 'Ogre',
+          lost: 'defender',
+        },
+        (p) => ({ p1: 'Red' })[p] ?? p,
+      ),
+    ).toBe("Red's Black Axes gains an Ogre of the dead enemy (44 VALKYRIE).");
+  });
 });
 
 describe('the history of forced actions (errata 20.4, 21.0, Law 21.2)', () => {

@@ -1,7 +1,7 @@
 // Carrying over excess hits (12.4, errata 12.4, 11.7 Dune): the strike option declared, the excess of a roll, and
 // every legal allocation of it (decideStrike and decideAssignCarryOver check against these; the fold applies them).
-import type { BattleCharacterId, BattlePosition, StrikeOption } from './position';
-import { attackHits, characterById, hitsToSlay } from './position';
+import type { BattleCharacterId, BattlePosition, PassedHits, StrikeOption } from './position';
+import { attackHits, characterById, hitsToSlay, passedTotal } from './position';
 import { compareIds, strikeOptions } from './strike';
 
 /** The carried-over damage, in the order it was carried: each entry is one character after the target. */
@@ -21,13 +21,27 @@ export function findStrikeOption(
   );
 }
 
-/** The excess hits of a strike: those beyond what slays its target (12.4). */
+/** The excess hits of a strike: those beyond what slays its target (12.4), less those passed from it (CE 29 B2). */
 export function excessHits(
   pos: BattlePosition,
   option: Pick<StrikeOption, 'target' | 'strikeNumber' | 'discounted'>,
   rolls: readonly number[],
+  passed: readonly PassedHits[] = [],
 ): number {
-  return Math.max(0, attackHits(rolls, option) - hitsToSlay(characterById(pos, option.target)));
+  const kept = attackHits(rolls, option) - passedTotal(passed);
+  return Math.max(0, kept - hitsToSlay(characterById(pos, option.target)));
+}
+
+/** CE 29 B2: the position with the hits passed from an attack's target marked on the characters they went to. */
+function withPassed(pos: BattlePosition, passed: readonly PassedHits[]): BattlePosition {
+  if (passed.length === 0) return pos;
+  return {
+    ...pos,
+    characters: pos.characters.map((c) => {
+      const h = passed.filter((p) => p.target === c.id).reduce((sum, p) => sum + p.hits, 0);
+      return h === 0 ? c : { ...c, hits: c.hits + Math.min(h, hitsToSlay(c)) };
+    }),
+  };
 }
 
 /**
@@ -35,19 +49,23 @@ export function excessHits(
  * Errata 12.4: carry-over goes by character: a chosen character takes all the remaining excess or as much as
  * slays it; only after slaying it may the rest go on to another one; one may stop at any point. The characters
  * are those of the option's `carryTo` (errata 11.7: up and not up a Dune in any order). Allocations doing the
- * same damage are listed once. Throws when `option` is not a legal option or the rolls don't fit it (a bug).
+ * same damage are listed once. CE 29 B2: hits `passed` from the target first (they are not its excess, and a
+ * character they went to can take only what is left to slay it). Throws when `option` is not a legal option or the
+ * rolls don't fit it (a bug).
  */
 export function legalCarryOverAllocations(
-  pos: BattlePosition,
+  before: BattlePosition,
   strikerId: BattleCharacterId,
   option: Pick<StrikeOption, 'target' | 'strikeNumber' | 'dice'>,
   rolls: readonly number[],
+  passed: readonly PassedHits[] = [],
 ): CarryOverAllocation[] {
-  const legal = findStrikeOption(pos, strikerId, option);
+  const legal = findStrikeOption(before, strikerId, option);
   if (legal === null) throw new Error(`not a legal strike option: ${JSON.stringify(option)}`);
   const diceProblem = checkRolls(legal, rolls);
   if (diceProblem !== null) throw new Error(diceProblem);
-  const excess = excessHits(pos, legal, rolls);
+  const pos = withPassed(before, passed);
+  const excess = excessHits(pos, legal, rolls, passed);
   const result: CarryOverAllocation[] = [];
   const seen = new Set<string>();
   const record = (allocation: CarryOverAllocation): void => {

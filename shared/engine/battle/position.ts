@@ -17,12 +17,18 @@ export interface BattleCharacter {
   /** Damage taken so far (12.3). A character with hits >= power is slain: it stays on its hex until the end of
    *  the strike phase (12.6) and may still strike, but may not be struck again (errata 12.0). */
   readonly hits: number;
+  /** CE Titan: added to its Skill-factor in every strike and rangestrike it makes or takes, for the rest of the
+   *  battle (44 VALKYRIE B3: a dead enemy recruited on the defender's fourth turn, -1); read by its power's
+   *  hooks. Absent: 0. */
+  readonly skillModifier?: number;
 }
 
 /** Cosmic Encounter Titan: the power of each side's player (null: none). */
 export interface BattlePowers {
   readonly attacker: number | null;
   readonly defender: number | null;
+  /** How many players the game began with (29 HALFLINGS B1: "in a 4-handed game or larger"); absent: two. */
+  readonly seats?: number;
 }
 
 export interface BattlePosition {
@@ -34,6 +40,9 @@ export interface BattlePosition {
   readonly trees?: readonly HexLabel[];
   /** CE Titan: every character non-native to every hazard in this battle (48 IMMOBILISER B3); absent: false. */
   readonly nonNative?: boolean;
+  /** The characters of each side slain and removed from the battleland so far (12.6; BattleState.slain): those
+   *  slain in earlier strike phases (44 VALKYRIE B2). Absent: none. */
+  readonly slain?: { readonly attacker: number; readonly defender: number };
   /** The attacker's entry side (errata 2.2, 10.1); always 'bottom' in a Tower (10.2). */
   readonly attackerEntry: AttackerSide;
   readonly characters: readonly BattleCharacter[];
@@ -47,6 +56,17 @@ export interface StrikeOption {
   readonly carryTo: readonly BattleCharacterId[];
   /** CE Titan: the attack's first hits that do not count (ce/hooks.ts `discountedHits`); absent: none. */
   readonly discounted?: number;
+}
+
+/** CE 29 B2: hits of an attack passed from its target to another character of the target's side. */
+export interface PassedHits {
+  readonly target: BattleCharacterId;
+  readonly hits: number;
+}
+
+/** CE 29 B2: the hits passed from an attack's target, all told. */
+export function passedTotal(passed: readonly PassedHits[] | undefined): number {
+  return (passed ?? []).reduce((sum, p) => sum + p.hits, 0);
 }
 
 /** Errata 12.7: each die equal to or above the Strike-number hits, and a six always hits. */

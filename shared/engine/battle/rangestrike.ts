@@ -105,14 +105,20 @@ export function rangestrikeVerdict(
     const first = pathObstruction(pos, from, to, paths[0] ?? [], warlock, trees);
     return refuse(first?.rule ?? '13.3', 'every path to the target is blocked');
   }
-  const options = open.map((path) => pathFactors(pos, striker, target, from, to, path, thrown));
+  // CE Titan: of two paths with the same Strike-number and dice, the one whose hits the target's power discounts
+  // least (ce/hooks.ts) is the more effective.
+  const options = open
+    .map((path) => pathFactors(pos, striker, target, from, to, path, thrown))
+    .sort((a, b) => b.discounted - a.discounted);
   const unique = [...new Map(options.map((o) => [`${o.strikeNumber}/${o.dice}`, o])).values()];
   unique.sort((a, b) => a.strikeNumber - b.strikeNumber || a.dice - b.dice);
-  // CE Titan: the target's power may discount the first hits (ce/hooks.ts).
-  const discounted = discountedHits({ pos, striker, target, rangestrike: true });
   return {
     allowed: true,
-    options: unique.map((o) => ({ target: target.id, ...o, ...(discounted > 0 ? { discounted } : {}) })),
+    options: unique.map(({ discounted, ...o }) => ({
+      target: target.id,
+      ...o,
+      ...(discounted > 0 ? { discounted } : {}),
+    })),
   };
 }
 
@@ -141,7 +147,7 @@ function pathFactors(
   to: HexLabel,
   path: readonly HexLabel[],
   thrown: Thrown | null,
-): { strikeNumber: number; dice: number } {
+): { strikeNumber: number; dice: number; discounted: number } {
   let attack = skillOf(striker.type) + (thrown?.skill ?? 0);
   let defence = skillOf(target.type);
   const t = pos.terrain;
@@ -158,13 +164,20 @@ function pathFactors(
     attack -= longRange + brambles + wallsUp;
     defence += inBramble ? 1 : 0;
   }
-  const parts = adjustStrike(
-    { pos, striker, target, rangestrike: true },
-    { skill: attack, targetSkill: defence, dice: rangestrikeDice(pos, striker, thrown) },
-  );
+  const ctx = { pos, striker, target, rangestrike: true };
+  const parts = adjustStrike(ctx, {
+    skill: attack,
+    targetSkill: defence,
+    dice: rangestrikeDice(pos, striker, thrown),
+  });
   const number = chartStrikeNumber(parts.skill, parts.targetSkill);
   const dragonInVolcano = !warlock && target.type === 'Dragon' && terrainAt(pos, to) === 'Volcano';
-  return { strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number, dice: Math.max(0, parts.dice) };
+  return {
+    strikeNumber: dragonInVolcano ? Math.min(6, number + 1) : number,
+    dice: Math.max(0, parts.dice),
+    // CE Titan: the target's power may discount the first hits (ce/hooks.ts).
+    discounted: discountedHits(ctx, parts),
+  };
 }
 
 /**

@@ -11,6 +11,8 @@ import type { BattleMoment, SideAttack } from '../ce/power';
 import { attemptConcession } from '../concession';
 import type { BattleCharacterState } from '../engagementState';
 import {
+  arrivals,
+  awaitsArrival,
   battleCharacter,
   battlePosition,
   engagedLegion,
@@ -24,7 +26,7 @@ import {
 import type { Decision, GameEvent } from '../events';
 import { andThen } from '../evolve';
 import type { Intent, IntentOf } from '../intents';
-import { playerOf } from '../lookups';
+import { playerOf, raisedPowers } from '../lookups';
 import { REINFORCEMENT_ROUND } from '../reinforcement';
 import { reject, rejection } from '../rejections';
 import { afterDecision } from '../resolution';
@@ -71,7 +73,8 @@ export function startBattle(state: GameState): GameEvent[] {
       characters: legion.characters.map((type, i) => ({
         id: `${legion.id}-${i + 1}`,
         type,
-        power: characterPower(type, score), // 19.1: a Titan's power from its player's score
+        // 19.1: a Titan's power from its player's score (CE 13 B3: a raised Titan's, the game's)
+        power: characterPower(type, score, raisedPowers(state)),
       })),
     };
   };
@@ -214,9 +217,11 @@ export function decideMoveCharacter(state: GameState, intent: IntentOf<'moveChar
   };
 }
 
-/** Has the phasing player moved, summoned or reinforced anything this phase (errata 11.0)? */
+/** Has the phasing player moved, summoned or reinforced anything this phase (errata 11.0; CE 39 B3: announced an
+ *  arrival for a later phase)? */
 export function maneuverStarted(battle: BattleState): boolean {
-  return battle.movedThisPhase.length > 0 || battle.mustEnter.length > 0;
+  const announced = battle.lateArrivals.some((a) => a.side === battle.phasing && a.round > battle.round);
+  return battle.movedThisPhase.length > 0 || battle.mustEnter.length > 0 || announced;
 }
 
 /** Errata 11.0: until he is done the phasing player may reset the battleland and redo his movement. */
@@ -255,7 +260,9 @@ export function decideDoneManeuvering(state: GameState, side: BattleSide, dice: 
   const leftOff =
     battle.round === 1 ? offBoard.filter((c) => !isArriving(battle, c.id)).map((c) => c.id) : [];
   const returned = offBoard.filter((c) => isArriving(battle, c.id)).map((c) => c.id);
-  const sources = battle.mustEnter.filter((m) => !returned.includes(m.id)).map((m) => m.from);
+  const sources = arrivals(battle)
+    .filter((m) => !returned.includes(m.id))
+    .map((m) => m.from);
   const events: GameEvent[] = [{ type: 'maneuverEnded', side, leftOff, returned }];
   return {
     events: andThen(state, events, (s) => {
@@ -309,7 +316,11 @@ export function applyDrift(state: GameState, side: BattleSide, dice: Dice): Game
 }
 
 /** The attacks `side` may make as its strikes (counterstrikes: no rangestrikes, 12.0, 13.0) begin. */
-function sideAttacks(state: GameState, side: BattleSide, kind: 'strike' | 'counterstrike'): SideAttack[] {
+export function sideAttacks(
+  state: GameState,
+  side: BattleSide,
+  kind: 'strike' | 'counterstrike',
+): SideAttack[] {
   const battle = requireBattle(state);
   const pos = battlePosition(battle);
   return battle.characters
@@ -378,7 +389,9 @@ export interface BattleEnd {
  */
 export function battleEndCheck(state: GameState): BattleEnd | null {
   const battle = requireBattle(state);
-  const out = (side: BattleSide) => sideCharacters(battle, side).length === 0 || titanSlain(state, side);
+  // CE 39 B3: a side whose Angel or reinforcement is still to arrive is still in the battle.
+  const out = (side: BattleSide) =>
+    (sideCharacters(battle, side).length === 0 && !awaitsArrival(battle, side)) || titanSlain(state, side);
   const attackerOut = out('attacker');
   const defenderOut = out('defender');
   if (attackerOut && defenderOut) return { winner: null, timeLoss: false };

@@ -87,7 +87,7 @@ export function strikeFactors(
   return {
     strikeNumber: chartStrikeNumber(parts.skill, parts.targetSkill),
     dice: Math.max(0, parts.dice),
-    discounted: discountedHits(ctx),
+    discounted: discountedHits(ctx, parts),
   };
 }
 

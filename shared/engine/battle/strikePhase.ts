@@ -1,9 +1,10 @@
 // The strike phase (12.0–12.7, 13.0–13.5, errata 11.7/12.x/13.x; Complete Sequence 2.5.6.4.x.4–6): the phasing
 // player's strikes and rangestrikes one at a time, each declared as one of its legal options and rolled, the
 // carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
-// only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
-// removed, the end-of-battle check) is in sequence.ts.
-import { enemyStrikesFirst, strikeRolls } from '../ce/hooks';
+// only when every character of his in contact with a living enemy has struck; a strike step in which its player has
+// nothing to do ends by itself (`idleStrikeStepEnds`). The end of the phase (the slain removed, the end-of-battle
+// check) is in sequence.ts.
+import { enemyStrikesFirst, hitsLanding, powerChoicesBeyondAttacks, strikeRolls } from '../ce/hooks';
 import { attemptConcession, concede } from '../concession';
 import {
   battleCharacter,
@@ -11,17 +12,19 @@ import {
   ownerOfSide,
   requireBattle,
   requireEngagement,
+  sideCharacters,
+  titanSlain,
 } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
-import { andThen } from '../evolve';
+import { andThen, foldEvents } from '../evolve';
 import type { Intent, IntentOf } from '../intents';
 import { reject, rejection } from '../rejections';
 import type { BattleState, Dice, GameState, PendingAttack, PowerId, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattlePosition, BattleSide, StrikeOption } from './position';
-import { attackHits, opponent } from './position';
+import { attackHits, characterById, isSlain, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
-import { beginStrikes, endStrikePhase } from './sequence';
+import { beginStrikes, endStrikePhase, sideAttacks } from './sequence';
 import { strikeOptions } from './strike';
 
 /** The striking side's characters that have not struck this strike phase and stand on the board. */
@@ -110,45 +113,47 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
         keepOneStep(step, either, { ...option, striker: intent.striker, rangestrike: false }),
       ],
     };
-  return { events: [...rolled, ...struck(pos, step, intent.striker, option, rolls)] };
+  return { events: [...rolled, ...struck(state, pos, step, intent.striker, option, rolls)] };
 }
 
 type StrikeStep = Extract<GameState['step'], { kind: 'strike' | 'counterstrike' }>;
 
-/** 12.2–12.4: a strike rolled: its hits, then the carry-over to allocate or the strike step again. */
+/** 12.2–12.4: a strike rolled: its hits, then the struck side's power passing them on (CE 29 B2), the carry-over to
+ *  allocate, or the strike step again. */
 function struck(
+  state: GameState,
   pos: BattlePosition,
   step: StrikeStep,
   striker: BattleCharacterId,
   option: StrikeOption,
   rolls: readonly number[],
 ): GameEvent[] {
-  const carryOver = legalCarryOverAllocations(pos, striker, option, rolls).some((a) => a.length > 0);
-  const next: GameEvent = carryOver
-    ? {
-        type: 'stepBegan',
-        step: { kind: 'carryOver', actor: step.actor, side: step.side, resume: step.kind },
-      }
-    : { type: 'stepBegan', step };
-  return [
-    {
-      type: 'strikeRolled',
-      striker,
-      option,
-      rolls: [...rolls],
-      hits: attackHits(rolls, option),
-      carryOver,
-    },
-    next,
-  ];
+  const hits = attackHits(rolls, option);
+  const passing = passingStep(state, pos, step, striker, option.target, hits, false);
+  const carryOver =
+    passing !== null || legalCarryOverAllocations(pos, striker, option, rolls).some((a) => a.length > 0);
+  const next: GameEvent =
+    passing ??
+    (carryOver
+      ? {
+          type: 'stepBegan',
+          step: { kind: 'carryOver', actor: step.actor, side: step.side, resume: step.kind },
+        }
+      : { type: 'stepBegan', step });
+  return [{ type: 'strikeRolled', striker, option, rolls: [...rolls], hits, carryOver }, next];
 }
 
-/** 13.x: a rangestrike rolled: its hits, then the strike step again. */
+/** 13.x: a rangestrike rolled: its hits, then the struck side's power passing them on (CE 29 B2) or the strike
+ *  step again. */
 function rangestruck(
+  state: GameState,
   step: StrikeStep,
   attack: Omit<PendingAttack, 'rolls' | 'resume' | 'rangestrike'>,
   rolls: readonly number[],
 ): GameEvent[] {
+  const hits = attackHits(rolls, attack);
+  const pos = battlePosition(requireBattle(state));
+  const passing = passingStep(state, pos, step, attack.striker, attack.target, hits, true);
   return [
     {
       type: 'rangestrikeRolled',
@@ -157,8 +162,73 @@ function rangestruck(
       strikeNumber: attack.strikeNumber,
       dice: attack.dice,
       rolls: [...rolls],
-      hits: attackHits(rolls, attack),
+      hits,
+      ...(passing === null ? {} : { passing: true }),
     },
+    passing ?? { type: 'stepBegan', step },
+  ];
+}
+
+/** CE 29 B2: the struck side's power may pass an attack's hits on before they land: its owner's decision (the hits
+ *  wait in the battle's `pendingCarryOver`), or null. */
+function passingStep(
+  state: GameState,
+  pos: BattlePosition,
+  step: StrikeStep,
+  striker: BattleCharacterId,
+  target: BattleCharacterId,
+  hits: number,
+  rangestrike: boolean,
+): GameEvent | null {
+  const landing = {
+    striker: characterById(pos, striker),
+    target: characterById(pos, target),
+    hits,
+    rangestrike,
+  };
+  const asked = hitsLanding(pos, landing);
+  if (asked === null) return null;
+  return {
+    type: 'stepBegan',
+    step: {
+      kind: 'powerDecision',
+      actor: ownerOfSide(requireEngagement(state), landing.target.side),
+      power: asked.power,
+      question: asked.question,
+      landing: step.kind,
+    },
+  };
+}
+
+/** CE 29 B2: the struck side's power has passed what it would of the pending attack's hits: the striker's
+ *  carry-over of what its target keeps beyond what slays it, if he has one (errata 12.4); otherwise the hits land
+ *  and the strike step goes on (`powerDecision` with `landing`, steps.ts). */
+export function hitsLand(state: GameState, resume: 'strike' | 'counterstrike'): GameEvent[] {
+  const battle = requireBattle(state);
+  const pending = battle.pendingCarryOver;
+  if (pending === null) throw new Error('no attack awaits its hits');
+  const striker = battleCharacter(battle, pending.striker);
+  if (striker === null) throw new Error(`no striker ${pending.striker}`);
+  const step: StrikeStep = {
+    kind: resume,
+    actor: ownerOfSide(requireEngagement(state), striker.side),
+    side: striker.side,
+  };
+  // A rangestrike (and a strike with no one to carry to) carries nothing over.
+  const carryOver =
+    pending.option.carryTo.length > 0 &&
+    legalCarryOverAllocations(
+      battlePosition(battle),
+      pending.striker,
+      pending.option,
+      pending.rolls,
+      pending.passed,
+    ).some((a) => a.length > 0);
+  if (carryOver) {
+    return [{ type: 'stepBegan', step: { kind: 'carryOver', actor: step.actor, side: step.side, resume } }];
+  }
+  return [
+    { type: 'carryOverAssigned', allocation: [] },
     { type: 'stepBegan', step },
   ];
 }
@@ -195,11 +265,11 @@ export function attackKept(state: GameState, attack: PendingAttack, rolls: reado
     actor: ownerOfSide(requireEngagement(state), striker.side),
     side: striker.side,
   };
-  if (attack.rangestrike) return rangestruck(step, attack, rolls);
+  if (attack.rangestrike) return rangestruck(state, step, attack, rolls);
   const pos = battlePosition(battle);
   const option = findStrikeOption(pos, attack.striker, attack);
   if (option === null) throw new Error('the pending strike is no longer an option');
-  return struck(pos, step, attack.striker, option, rolls);
+  return struck(state, pos, step, attack.striker, option, rolls);
 }
 
 /** 13.0–13.5: a rangestrike by the phasing player, declared as one of its legal options; no carry-over. */
@@ -250,7 +320,7 @@ export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrik
   const step = state.step;
   if (either !== null)
     return { events: [...rolled, keepOneStep(step, either, { ...attack, rangestrike: true })] };
-  return { events: [...rolled, ...rangestruck(step, attack, rolls)] };
+  return { events: [...rolled, ...rangestruck(state, step, attack, rolls)] };
 }
 
 /** 2.5.6.4.x.4.3, errata 12.4: the legal allocations of the pending carry-over, as intents ([] first). */
@@ -263,6 +333,7 @@ export function carryOverIntents(state: GameState): Intent[] {
     pending.striker,
     pending.option,
     pending.rolls,
+    pending.passed,
   ).map((a): Intent => ({ type: 'assignCarryOver', targets: a.map((x) => x.target) }));
 }
 
@@ -277,6 +348,7 @@ export function decideAssignCarryOver(state: GameState, intent: IntentOf<'assign
     pending.striker,
     pending.option,
     pending.rolls,
+    pending.passed,
   ).find((a) => a.length === intent.targets.length && a.every((x, i) => x.target === intent.targets[i]));
   if (allocation === undefined) {
     return reject(
@@ -316,6 +388,58 @@ export function decideDoneStriking(state: GameState, dice: Dice): Decision {
   }
   if (step.kind === 'counterstrike' && reversed) return { events: beginStrikes(state, 'strike', dice) };
   return { events: endStrikePhase(state) };
+}
+
+/**
+ * Issue 14 (no "Done" to press), 12.0, 12.1: a strike step (the phasing player's strikes, the other's
+ * counterstrikes) in which its player has no strike and no rangestrike to make, and no power act offered (but for
+ * those bearing only on an attack to roll, ce/power.ts `attackActs`), does not wait: it ends at once with the
+ * events `doneStriking` gives there (the powers' moments, rolled with the same dice), inside the decision of the
+ * intent that led to it (decide.ts), and so on while the next strike step is as idle; except where it is the
+ * non-phasing player's last chance to concede (`lastChanceToConcede`). [] when it waits. Reading: the phasing
+ * player's attempt to concede in place of striking (x.4.1) is not waited for: he may attempt it in place of
+ * maneuvering (x.1) and concede as the battle ends (x.8.1). So errata 9.4/10.1's defender who enters and then
+ * concedes before the attacker enters has no step for it in round 1 (nothing to strike there); he may concede
+ * instead of the attacker's attempt in place of entering (2.5.6.4.2.2), to the same effect (errata 11.1).
+ */
+export function idleStrikeStepEnds(state: GameState, dice: Dice): GameEvent[] {
+  const step = state.step;
+  if (step.kind !== 'strike' && step.kind !== 'counterstrike') return [];
+  if (strikeIntents(state).length > 0 || powerChoicesBeyondAttacks(state, step.actor).length > 0) return [];
+  if (lastChanceToConcede(state)) return [];
+  const done = decideDoneStriking(state, dice);
+  if ('rejected' in done) throw new Error('a strike step without a strike to make owes none (12.1)');
+  return andThen(state, done.events, (s) => idleStrikeStepEnds(s, dice));
+}
+
+/**
+ * Complete Sequence 2.5.6.4.x.5, x.8.1, errata 9.4/10.0 (reading): the counterstriking player's step, before his
+ * first counterstrike, is his unconditional concession (x.5, "just before becoming the phasing player":
+ * concession.ts). It is his LAST chance to concede when the battle may end at this strike phase's end-of-battle
+ * check (x.8): the concession as the battle ends is the other player's (x.8.1), then the battle is over. That is
+ * so when the check after the slain are removed finds the battle ending (a side beaten, or the time loss of the
+ * attacker's 7th turn, 10.5), and (CE 53 B1, the enemy striking first) while the phasing player's strikes are still
+ * to come. When the battle goes on he concedes in place of maneuvering in his own next battle turn (x.1, errata
+ * 9.4: an attempt, "generally ... the same as conceding"), so the step does not wait. It waits only while a
+ * concession is open to him in deed: his own side still stands (errata 9.4/9.5: conceding then may yet make a
+ * mutual elimination, or give up a time loss); a side already beaten has nothing left to concede (its concession
+ * would change nothing, as at the `battleEnding` step).
+ */
+export function lastChanceToConcede(state: GameState): boolean {
+  const battle = requireBattle(state);
+  const step = state.step;
+  if (step.kind !== 'counterstrike') return false;
+  if (battle.characters.some((c) => c.side === step.side && battle.struck.includes(c.id))) return false;
+  const standing = sideCharacters(battle, step.side).some((c) => !isSlain(c));
+  if (!standing || titanSlain(state, step.side)) return false;
+  const phasing = battle.phasing;
+  if (
+    enemyStrikesFirst(battlePosition(battle), phasing) &&
+    sideAttacks(state, phasing, 'strike').length > 0
+  ) {
+    return true;
+  }
+  return foldEvents(state, endStrikePhase(state)).step.kind === 'battleEnding';
 }
 
 /** 2.5.6.4.x.4.1 (an attempt) / 2.5.6.4.x.5 (unconditional before the first counterstrike) / .6.1 (an attempt). */

@@ -28,17 +28,22 @@ export function evolveCeEvent(state: GameState, event: CeEvent): GameState {
       return { ...state, ce: { ...ce, bids: { ...ce.bids, [event.player]: [...event.bids] } } };
     case 'bidsRevealed':
       return { ...state, ce: { ...ce, bids: { ...event.bids }, revealed: true } };
-    case 'powerAssigned':
+    case 'powerAssigned': {
+      // A power's creatures that never go to the dead pile (36 COMMUNIST M1), for the whole game.
+      const recycles = powerById(event.power).recycles?.(state) ?? [];
+      const recycled = [...new Set([...(ce.recycled ?? []), ...recycles])];
       return {
         ...state,
         players: state.players.map((p) => (p.id === event.player ? { ...p, score: event.score } : p)),
         ce: {
           ...ce,
+          ...(recycled.length > 0 ? { recycled } : {}),
           powers: { ...ce.powers, [event.player]: event.power },
           startScores: { ...ce.startScores, [event.player]: event.score },
           memory: { ...ce.memory, [event.player]: {} },
         },
       };
+    }
     case 'setUpDrawn': {
       const towers = new Map(event.towers.map((t) => [t.player, t.tower]));
       return {

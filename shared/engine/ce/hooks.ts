@@ -13,7 +13,7 @@ import type { Intent } from '../intents';
 import type { LegionMove, MoveContext } from '../movement';
 import type { RecruitOption } from '../muster';
 import type { Dice, EngagementScore, GameState, Legion, PlayerId, PowerId, PowerMemory } from '../types';
-import type { AttackRoll, Power, StrikeContext, StrikeFactorsParts } from './power';
+import type { AttackRoll, Landing, Power, StrikeContext, StrikeFactorsParts } from './power';
 import { powerById } from './registry';
 
 /** The player's power, or null (not the variant, or none assigned yet). */
@@ -214,15 +214,24 @@ export function strikeRolls(
   };
 }
 
-/** CE B hooks: how many of an attack's first hits do not count, as the target's power says (0 otherwise). */
-export function discountedHits(ctx: StrikeContext): number {
+/** CE B hooks: how many of an attack's first hits do not count, as the target's power says (0 otherwise), given the
+ *  attack's final factors. */
+export function discountedHits(ctx: StrikeContext, parts: StrikeFactorsParts): number {
   if (!isCeBattle(ctx.pos)) return 0;
   const hook = sidePower(ctx.pos, ctx.target.side)?.hitsDiscounted;
   if (hook === undefined) return 0;
   return Math.max(
     0,
-    hook(ctx, (c, hazard) => nativeTo(ctx.pos, c.side, c.type, hazard)),
+    hook(ctx, (c, hazard) => nativeTo(ctx.pos, c.side, c.type, hazard), parts),
   );
+}
+
+/** CE B hooks: the battle round in whose maneuver phase an Angel summoned or a reinforcement mustered by `player` now
+ *  arrives, when his power delays it (39 B3); null: it enters in this phase (errata 14.1, 15.1). */
+export function lateArrivalRound(state: GameState, player: PlayerId): number | null {
+  const delay = powerOf(state, player)?.arrivalDelay ?? 0;
+  const battle = state.battle;
+  return delay > 0 && battle !== null ? battle.round + delay : null;
 }
 
 /** CE general notes: "Speed 1 characters, if any, are NEVER slowed during transit." */
@@ -262,6 +271,15 @@ export function powerChoices(state: GameState, player: PlayerId): Intent[] {
     return powerOf(state, p.id)?.othersChoices?.(state, p.id, player) ?? [];
   });
   return [...own, ...others];
+}
+
+/** The power acts open to `player` now that bear on more than an attack about to be rolled (`attackActs`): those
+ *  that hold a strike step in which he has no attack left to make (battle/strikePhase.ts). */
+export function powerChoicesBeyondAttacks(state: GameState, player: PlayerId): Intent[] {
+  const inPlay = state.players.flatMap((p) => powerOf(state, p.id) ?? []);
+  return powerChoices(state, player).filter(
+    (i) => i.type !== 'usePower' || !inPlay.some((p) => p.attackActs?.includes(i.act) === true),
+  );
 }
 
 /** The step's actor's `usePower` intent, handed to his power (decide.ts), or, when it takes none, to the power
@@ -326,6 +344,31 @@ export function powerMovementRoll(
   return powerOf(state, player)?.rollMovement?.(state, player, mulligan, dice) ?? null;
 }
 
+/** CE B hooks: the points of the engagement being resolved as the powers of its two players make them: the
+ *  victor's (`score`, given the standard ones), and those a player who did not win scores (`unwon`, no Angels). */
+export function powerPoints(
+  state: GameState,
+  standard: EngagementScore | null,
+): { readonly score: EngagementScore | null; readonly unwon: EngagementScore[] } {
+  const engagement = state.engagement;
+  if (engagement === null) return { score: standard, unwon: [] };
+  const winner = engagement.result?.winner ?? null;
+  const victor = winner === null ? null : ownerOfSide(engagement, winner);
+  let score = standard;
+  const unwon: EngagementScore[] = [];
+  for (const player of [engagement.attackerOwner, engagement.defenderOwner]) {
+    const hook = powerOf(state, player)?.points;
+    if (hook === undefined) continue;
+    if (player === victor) {
+      score = hook(state, player, standard);
+    } else {
+      const points = hook(state, player, null);
+      if (points !== null && points.points > 0) unwon.push(points);
+    }
+  }
+  return { score, unwon };
+}
+
 /** CE B hooks: an engagement's points about to be scored: the events of the first power of its two players that
  *  takes a decision on them (lower number first), or null. */
 export function powerScoring(state: GameState, score: EngagementScore): GameEvent[] | null {
@@ -341,6 +384,36 @@ export function powerScoring(state: GameState, score: EngagementScore): GameEven
     if (events !== null) return events;
   }
   return null;
+}
+
+/** CE B hooks: what a side's losses in the engagement being resolved are worth to the victor (16.0), as the
+ *  loser's power says (36 COMMUNIST B1), given their chart value. */
+export function lostValue(state: GameState, side: BattleSide, value: number): number {
+  const engagement = state.engagement;
+  if (engagement === null) return value;
+  const hook = powerOf(state, ownerOfSide(engagement, side))?.lostValue;
+  return hook === undefined ? value : hook(state, side, value);
+}
+
+/** CE B hooks: an engagement has just ended in a mutual elimination: the events of the first power of its two
+ *  players (lower number first) that makes its side the winner (13 B2), or null (errata 9.5: nobody wins). */
+export function mutualWon(state: GameState): GameEvent[] | null {
+  const engagement = state.engagement;
+  if (engagement === null) return null;
+  const sides = (['attacker', 'defender'] as const)
+    .map((side) => ({ side, player: ownerOfSide(engagement, side) }))
+    .map((x) => ({ ...x, power: powerOf(state, x.player) }))
+    .sort((a, b) => (a.power?.id ?? 0) - (b.power?.id ?? 0));
+  for (const { side, player, power } of sides) {
+    const events = power?.winsMutual?.(state, player, side) ?? null;
+    if (events !== null) return events;
+  }
+  return null;
+}
+
+/** CE B hooks: does the player's win on time score, as his power says (13 B2; 10.5: never otherwise)? */
+export function scoresOnTime(state: GameState, player: PlayerId): boolean {
+  return powerOf(state, player)?.scoresOnTime === true;
 }
 
 /** CE B hooks: the scorer's power acts once an engagement's points are scored, before their Angels (47 M2, B2). */
@@ -385,4 +458,16 @@ export function fatedRoll(
 /** CE B hooks: in `side`'s strike phase, does the enemy strike first (its power says)? */
 export function enemyStrikesFirst(pos: BattlePosition, side: BattleSide): boolean {
   return sidePower(pos, side)?.enemyStrikesFirst?.(pos, side) === true;
+}
+
+/** CE B hooks: may the struck side's power pass an attack's hits on before they land (29 HALFLINGS B2)? Its number
+ *  and question, or null. */
+export function hitsLanding(
+  pos: BattlePosition,
+  landing: Landing,
+): { readonly power: PowerId; readonly question: string } | null {
+  if (landing.hits <= 0) return null;
+  const power = sidePower(pos, landing.target.side);
+  const question = power?.hitsLanding?.(pos, landing) ?? null;
+  return power === null || question === null ? null : { power: power.id, question };
 }

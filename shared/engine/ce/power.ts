@@ -110,6 +110,14 @@ export interface AttackRollContext {
   readonly dice: Dice;
 }
 
+/** An attack (strike or rangestrike) whose hits are about to land on `target` (29 HALFLINGS B2). */
+export interface Landing {
+  readonly striker: BattleCharacter;
+  readonly target: BattleCharacter;
+  readonly hits: number;
+  readonly rangestrike: boolean;
+}
+
 /** A legion about to move on the masterboard, with the standard legal moves computed for it. */
 export interface MovesContext {
   readonly state: GameState;
@@ -228,10 +236,23 @@ export interface Power extends PowerEntry {
   /** The points an engagement the owner takes part in scores (2.5.6.8): null lets them stand; events stop the
    *  resolution there (a decision), which the power resumes with resolution.ts `awardPoints`. */
   readonly scoring?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** The points the owner scores from the engagement being resolved (2.5.6.8), given the standard ones: the
+   *  victor's when he is the victor, else null (16.0 gives the loser none); points scored by a player who did
+   *  not win earn no Angels (44 VALKYRIE B1). */
+  readonly points?: (
+    state: GameState,
+    owner: PlayerId,
+    standard: EngagementScore | null,
+  ) => EngagementScore | null;
   /** The owner has just scored an engagement's points (2.5.6.8), before the Angels they earn: events beginning a
    *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), events that begin
    *  no step (the Angels follow at once), or null. */
   readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** An engagement the owner fought (as `side`) has just ended in a mutual elimination (errata 9.5: nobody wins):
+   *  events of his power making his side its winner (its `apply` sets the result), or null (13 B2). */
+  readonly winsMutual?: (state: GameState, owner: PlayerId, side: BattleSide) => GameEvent[] | null;
+  /** Does the owner's win on time score the enemy's losses (10.5: never otherwise; 13 B2)? */
+  readonly scoresOnTime?: boolean;
   /** The movement points of an enemy's character, after its own power's `moveAllowance`. */
   readonly enemyMoveAllowance?: (pos: BattlePosition, c: BattleCharacter, points: number) => number;
   /** May an enemy's character strike the owner's `target` (12.0; a rangestrike is not a strike)? */
@@ -257,8 +278,9 @@ export interface Power extends PowerEntry {
   /** May the owner's character rangestrike through Tree hexes (Hazards Chart, Tree)? */
   readonly throughTrees?: (pos: BattlePosition, c: BattleCharacter) => boolean;
   /** How many of the first hits of an attack (strike or rangestrike) on the owner's `ctx.target` do not count;
-   *  `native` reads each side's nativity with its power (ce/hooks.ts `nativeTo`). */
-  readonly hitsDiscounted?: (ctx: StrikeContext, native: Nativity) => number;
+   *  `native` reads each side's nativity with its power (ce/hooks.ts `nativeTo`); `parts` are the attack's final
+   *  factors (after every hazard and power, before the chart caps the Strike-number). */
+  readonly hitsDiscounted?: (ctx: StrikeContext, native: Nativity, parts: StrikeFactorsParts) => number;
   /** The ranged attacks the owner's characters (fighting as `side`) make at a moment of the battle, or null. */
   readonly volley?: (moment: BattleMoment, side: BattleSide) => Volley | null;
   /** The events of the owner's power (fighting as `side`) at a moment of the battle; `dice` where it may roll. */
@@ -282,12 +304,30 @@ export interface Power extends PowerEntry {
   /** In the strike phases of the owner's side (`side`), does the enemy strike first (his counterstrikes before
    *  the owner's strikes)? */
   readonly enemyStrikesFirst?: (pos: BattlePosition, side: BattleSide) => boolean;
+  /** How many battle turns after the owner announces it (in his maneuver phase, 14.0, 15.0) his reinforcement or
+   *  summoned Angel arrives, in his maneuver phase of that later round (39 B3: 1); absent: 0, it enters now. */
+  readonly arrivalDelay?: number;
+  /** Creatures that go back to the caretaker's stacks, not the dead pile, whenever they leave the game, fixed when
+   *  the power is assigned (fold.ts `returnToStacks`). */
+  readonly recycles?: (state: GameState) => readonly CharacterName[];
+  /** The points the owner's `side`'s losses in the engagement being resolved are worth to the victor (16.0),
+   *  given their chart value (scoring.ts `engagementPoints`, before a flight halves them). */
+  readonly lostValue?: (state: GameState, side: BattleSide, value: number) => number;
+  /** An enemy's attack hits the owner's character (29 HALFLINGS B2): the question of a `powerDecision` step (with
+   *  `landing`) in which the owner passes hits on before they land (the power's `powerUsed` events add to the
+   *  battle's `pendingCarryOver.passed` in its `apply`; a decision beginning no further step lands them), or null:
+   *  they land as rolled. */
+  readonly hitsLanding?: (pos: BattlePosition, landing: Landing) => string | null;
   // ---------------------------------------------------------------- decisions
   /** The `usePower` intents open to the owner now (listed in `legal` with the step's own choices). */
   readonly choices?: (state: GameState, player: PlayerId) => Intent[];
   /** The `usePower` intents this power opens to another player (`player`, e.g. the owner's enemy in a battle),
    *  decided by this power's `decide` with that player as the sender. */
   readonly othersChoices?: (state: GameState, owner: PlayerId, player: PlayerId) => Intent[];
+  /** The acts (by `act`) of its `choices`/`othersChoices` that bear only on an attack about to be rolled: offered
+   *  at a strike step, they do not hold it when its player has no attack left to make (issue 14: it ends by
+   *  itself, battle/strikePhase.ts). */
+  readonly attackActs?: readonly string[];
   /** The owner's `usePower` intent: its events (the last one need not be a step), a rejection, or null. */
   readonly decide?: (
     state: GameState,

@@ -3,9 +3,12 @@
 import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
+import { communist } from './powers/communist';
+import { dwarf } from './powers/dwarf';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
 import { gypsy } from './powers/gypsy';
+import { halflings } from './powers/halflings';
 import { hiLois } from './powers/hiLois';
 import { immobiliser } from './powers/immobiliser';
 import { knights } from './powers/knights';
@@ -15,10 +18,13 @@ import { multiChoice } from './powers/multiChoice';
 import { ninja } from './powers/ninja';
 import { regenerator } from './powers/regenerator';
 import { republican } from './powers/republican';
+import { valkyrie } from './powers/valkyrie';
 import { viper } from './powers/viper';
+import { zombie } from './powers/zombie';
 
 export const BUILT_POWERS: readonly Power[] = [
   colossus,
+  communist,
   ent,
   marines,
   knights,
@@ -32,11 +38,20 @@ export const BUILT_POWERS: readonly Power[] = [
   gladiator,
   hiLois,
   ninja,
+  dwarf,
+  halflings,
+  valkyrie,
 ].sort((a, b) => a.id - b.id);
 
-const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
+/** Powers whose module is written but not yet every clause (docs/ce-titan.md says which): never drawn, so never in
+ *  play but in the tests of their clauses. */
+const UNFINISHED_POWERS: readonly Power[] = [zombie];
 
-/** A built power by its number; throws for one not built (a power in play is always built: a bug otherwise). */
+const BY_ID: ReadonlyMap<PowerId, Power> = new Map(
+  [...BUILT_POWERS, ...UNFINISHED_POWERS].map((p) => [p.id, p]),
+);
+
+/** A written power by its number; throws for one not written (a power in play is always built: a bug otherwise). */
 export function powerById(id: PowerId): Power {
   const power = BY_ID.get(id);
   if (power === undefined) throw new Error(`power ${id} is not built`);
@@ -44,7 +59,7 @@ export function powerById(id: PowerId): Power {
 }
 
 export function isBuilt(id: PowerId): boolean {
-  return BY_ID.has(id);
+  return BUILT_POWERS.some((p) => p.id === id);
 }
 
 /** The words of a button sending a power's act (the web client's label): the built power whose act it is. */

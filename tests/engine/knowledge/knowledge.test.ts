@@ -237,6 +237,68 @@ describe('what a viewer knows of each legion', () => {
     });
   });
 
+  it('CE 39 B3: an Angel announced for a later phase joins only when it enters then', () => {
+    const battle: GameEvent[] = [
+      ...START,
+      ...ANN_SPLITS,
+      {
+        type: 'legionMoved',
+        legion: 'Rd01',
+        from: 100,
+        to: 400,
+        via: 'normal',
+        entry: 'bottom',
+        revealed: [],
+      },
+      { type: 'engagementChosen', land: 400, attacker: 'Rd01', defender: 'Bu01' },
+      {
+        type: 'battleStarted',
+        land: 400,
+        terrain: 'Tower',
+        attackerEntry: 'bottom',
+        attacker: {
+          legion: 'Rd01',
+          characters: (['Titan', 'Centaur', 'Gargoyle', 'Ogre'] as const).map((type, i) => ({
+            id: `a${i}`,
+            type,
+            power: 4,
+          })),
+        },
+        defender: {
+          legion: 'Bu01',
+          characters: STARTING.map((type, i) => ({ id: `d${i}`, type, power: 4 })),
+        },
+      },
+    ];
+    const summoned: GameEvent = {
+      type: 'angelSummoned',
+      from: 'Rd02',
+      into: 'Rd01',
+      character: 'Angel',
+      id: 'a5',
+    };
+    const ended: GameEvent = { type: 'maneuverEnded', side: 'attacker', leftOff: [], returned: [] };
+    // Standard: it enters in the phase it is summoned.
+    expect(of([...battle, summoned, ended], PUBLIC, 'Rd01')?.height).toBe(5);
+    const late = [...battle, { ...summoned, arrives: 3 }, ended];
+    expect(of(late, PUBLIC, 'Rd01')?.height).toBe(4);
+    expect(of(late, PUBLIC, 'Rd02')?.height).toBe(4);
+    const began: GameEvent = {
+      type: 'maneuverBegan',
+      round: 3,
+      side: 'attacker',
+      lockedInContact: [],
+      summon: false,
+      reinforcement: false,
+    };
+    expect(of([...late, began, ended], PUBLIC, 'Rd01')).toMatchObject({ height: 5 });
+    expect(of([...late, began, ended], PUBLIC, 'Rd01')?.certain).toContain('Angel');
+    expect(of([...late, began, ended], PUBLIC, 'Rd02')?.height).toBe(3);
+    // Gone back in its phase, it never joined.
+    const back: GameEvent = { ...ended, returned: ['a5'] };
+    expect(of([...late, began, back], PUBLIC, 'Rd01')?.height).toBe(4);
+  });
+
   it('errata 9.5: the losses of an agreement are shown, so what is left of the legion is bounded by them', () => {
     const events: GameEvent[] = [
       ...START,

@@ -70,8 +70,10 @@ export function EngagementPanel() {
             characters={attacker.characters}
             unknown={attacker.unknown}
             titanPower={titanPowerOf(view, e.attackerOwner)}
+            raised={view.ce?.raised}
           />
           {e.attackerLosses.length > 0 && <p>Lost: {e.attackerLosses.join(', ')}</p>}
+          <LateArrivals battle={battle} side="attacker" />
         </div>
         <div data-side="defender">
           <h4>
@@ -81,8 +83,10 @@ export function EngagementPanel() {
             characters={defender.characters}
             unknown={defender.unknown}
             titanPower={titanPowerOf(view, e.defenderOwner)}
+            raised={view.ce?.raised}
           />
           {e.defenderLosses.length > 0 && <p>Lost: {e.defenderLosses.join(', ')}</p>}
+          <LateArrivals battle={battle} side="defender" />
         </div>
       </div>
       {negotiation !== null && (
@@ -285,5 +289,22 @@ function ProposalBuilder(props: {
         </>
       )}
     </div>
+  );
+}
+
+/** CE 39 B3: the Angels and reinforcements announced by a side that arrive in a later battle turn (public). */
+function LateArrivals({
+  battle,
+  side,
+}: {
+  battle: ReturnType<typeof useTable>['view']['battle'];
+  side: 'attacker' | 'defender';
+}) {
+  const waiting = battle?.lateArrivals.filter((a) => a.side === side) ?? [];
+  if (waiting.length === 0) return null;
+  return (
+    <p className="late-arrivals">
+      {waiting.map((a) => `${a.type} arrives in battle turn ${a.round}`).join('; ')}.
+    </p>
   );
 }

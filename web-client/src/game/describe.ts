@@ -73,6 +73,9 @@ function who(roster: Roster, id: string): string {
 
 const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 const list = (items: readonly string[]) => (items.length === 0 ? 'nothing' : items.join(', '));
+/** CE 39 B3: an Angel or reinforcement announced for a later battle turn. */
+const arrivesLater = (round: number | undefined) =>
+  round === undefined ? '' : `; it arrives in battle turn ${round}`;
 
 /** One line of the event history; null for events not worth a line (the step changes). Battle characters are
  *  named from `roster`, what the history knew just before the event. */
@@ -143,9 +146,10 @@ export function describeEvent(
     case 'maneuverReset':
       return `The ${e.side} took back his maneuvers.`;
     case 'angelSummoned':
-      return `${withArticle(e.character)} is summoned from ${legionName(e.from)} into ${legionName(e.into)}.`;
+      return `${withArticle(e.character)} is summoned from ${legionName(e.from)} into ${legionName(e.into)}${arrivesLater(e.arrives)}.`;
     case 'reinforcementMustered':
-      return `${legionName(e.legion)} musters ${withArticle(e.creature)} as a reinforcement${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}.`;
+      // CE 44 B3: a dead enemy, from its side's losses.
+      return `${legionName(e.legion)} musters ${withArticle(e.creature)}${e.lost === undefined ? '' : ' of the dead enemy'} as a reinforcement${e.reveal.length > 0 ? `, revealing ${list(e.reveal)}` : ''}${arrivesLater(e.arrives)}.`;
     case 'maneuverEnded':
       return e.leftOff.length + e.returned.length === 0
         ? null
@@ -177,9 +181,9 @@ export function describeEvent(
     case 'angelAcquired':
       return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}.`;
     case 'characterJoined':
-      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)} (${powerName(e.power)}).`;
+      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}${e.lost === undefined ? '' : ' of the dead enemy'} (${powerName(e.power)}).`;
     case 'legionEliminated':
-      return `${name(e.owner)}'s legion ${legionName(e.legion)} is eliminated${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
+      return `${name(e.owner)}'s legion ${legionName(e.legion)} is ${e.reason === 'disbanded' ? 'disbanded' : 'eliminated'}${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
     case 'powersDrawn':
       return `The powers drawn for the bidding: ${e.powers.map(powerName).join(', ')}.`;
     case 'bidSubmitted':
