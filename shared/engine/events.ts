@@ -324,7 +324,8 @@ export type GameEvent =
        *  maneuver phase; it leaves the caretaker only when it enters (as a reinforcement, errata 14.1). */
       readonly id?: BattleCharacterId;
       /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side in the engagement (not the
-       *  caretaker). Absent: from the caretaker. */
+       *  caretaker); with an id (54 GHOUL M2) a slain enemy enslaved, at -1 skill, leaving the losses when it
+       *  enters. Absent: from the caretaker. */
       readonly lost?: BattleSide;
     }
   /** A legion removed from the board; `characters` revealed where the rules make them public (19.4). */

@@ -780,7 +780,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', s
     "Points scored (engagement, half points for a flight, or for an eliminated player's legions).",
   angelAcquired: 'An Angel or Archangel from the caretaker joins the winning legion (17.x).',
   characterJoined:
-    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker (the dead pile when it has none), or with `lost` from that side's losses in the engagement (44 VALKYRIE B3).",
+    "Cosmic Encounter Titan: a character joins one of the player's legions by his power, from the caretaker (the dead pile when it has none), or with `lost` from that side's losses in the engagement (44 VALKYRIE B3; with an id, 54 GHOUL M2: a slain enemy enslaved in the battle).",
   legionEliminated:
     'A legion removed from the board; `characters` as far as the rules make them public (19.4).',
   playerEliminated: 'A player is out; `by` takes his markers (null: nobody) (19.3, 19.4, 20.4).',
