@@ -3,7 +3,7 @@
 // rangestriking agree with the Law; its Titan count (6) is replaced by errata 3.5's "1 per player" (null here),
 // and its 'river' natives (a variant hazard) are not used. Where they differ the Law and errata win.
 
-import type { CharacterClass, CharacterName, CharacterType, NativeHazard } from './types';
+import type { CharacterClass, CharacterName, CharacterType, NativeHazard, PlayerColor } from './types';
 import { CHARACTER_NAMES } from './types';
 
 /** What the chart gives; the name is the key and the points follow from power and skill (16.0). */
@@ -39,6 +39,15 @@ const CHART: Readonly<Record<CharacterName, ChartRow>> = {
   Unicorn: row('Unicorns', creature, 6, 4, false, false, ['Slope'], 12),
   Warbear: row('Warbears', creature, 6, 3, false, false, ['Drift'], 21),
   Wyvern: row('Wyverns', creature, 7, 3, true, false, ['Bog'], 18),
+  // CE 13 B3: "If you raise an enemy Titan, it becomes an ordinary Lord (can be summoned and teleport) at its last
+  // pointage": a Lord of the Titan's Skill-factor 4, flying and rangestriking no more than a Titan, its
+  // Power-factor the slain Titan's last one (the game's `raised`), never mustered (no count).
+  'Raised Titan (Black)': row('Raised Titans (Black)', lord, null, 4, false, false, [], null),
+  'Raised Titan (Blue)': row('Raised Titans (Blue)', lord, null, 4, false, false, [], null),
+  'Raised Titan (Brown)': row('Raised Titans (Brown)', lord, null, 4, false, false, [], null),
+  'Raised Titan (Gold)': row('Raised Titans (Gold)', lord, null, 4, false, false, [], null),
+  'Raised Titan (Green)': row('Raised Titans (Green)', lord, null, 4, false, false, [], null),
+  'Raised Titan (Red)': row('Raised Titans (Red)', lord, null, 4, false, false, [], null),
 };
 
 function row(
@@ -69,15 +78,30 @@ export function titanPower(score: number): number {
   return 6 + Math.floor(score / 100);
 }
 
-/** The Power-factor of a character; for the Titan it depends on its player's score (19.1). */
-export function characterPower(name: CharacterName, score: number): number {
+/** CE 13 B3: the Power-factors of the game's raised Titans (each the slain Titan's last one), by name. */
+export type RaisedPowers = Readonly<Partial<Record<CharacterName, number>>>;
+
+/** CE 13 B3: the raised Titan of a player colour (an ordinary Lord). */
+export function raisedTitan(color: PlayerColor): CharacterName {
+  return `Raised Titan (${color})`;
+}
+
+/** CE 13 B3: is this a raised Titan (an ordinary Lord of a Titan's last power)? */
+export function isRaisedTitan(name: CharacterName): boolean {
+  return name.startsWith('Raised Titan (');
+}
+
+/** The Power-factor of a character; for the Titan it depends on its player's score (19.1); for a raised Titan it
+ *  is the one the game keeps for it (CE 13 B3; a Titan's at a score of 0 where none is known). */
+export function characterPower(name: CharacterName, score: number, raised: RaisedPowers = {}): number {
   const power = CHARACTERS[name].power;
-  return power === null ? titanPower(score) : power;
+  if (power !== null) return power;
+  return isRaisedTitan(name) ? (raised[name] ?? titanPower(0)) : titanPower(score);
 }
 
 /** Point value (16.0: power × skill); the Titan is worth its current power × 4 (rules-notes, 19.1). */
-export function characterPoints(name: CharacterName, score: number): number {
-  return characterPower(name, score) * CHARACTERS[name].skill;
+export function characterPoints(name: CharacterName, score: number, raised: RaisedPowers = {}): number {
+  return characterPower(name, score, raised) * CHARACTERS[name].skill;
 }
 
 /** 13.1: Range-strength (dice thrown in a rangestrike) = half the Power-factor, rounded down; null if none. */

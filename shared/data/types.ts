@@ -16,6 +16,17 @@ export const TERRAINS = [
 ] as const;
 export type Terrain = (typeof TERRAINS)[number];
 
+/** CE Titan 13 ZOMBIE B3: an enemy Titan raised from the dead, an ordinary Lord; one per player colour
+ *  (data/characters.ts). */
+export const RAISED_TITANS = [
+  'Raised Titan (Black)',
+  'Raised Titan (Blue)',
+  'Raised Titan (Brown)',
+  'Raised Titan (Gold)',
+  'Raised Titan (Green)',
+  'Raised Titan (Red)',
+] as const;
+
 // 3.5, errata 3.5
 export const CHARACTER_NAMES = [
   'Angel',
@@ -42,8 +53,13 @@ export const CHARACTER_NAMES = [
   'Warbear',
   'Warlock',
   'Wyvern',
+  ...RAISED_TITANS,
 ] as const;
 export type CharacterName = (typeof CHARACTER_NAMES)[number];
+
+/** 15.0: the characters that may be summoned: Angels and Archangels, and (CE 13 B3) raised Titans. */
+export const SUMMONABLE = ['Angel', 'Archangel', ...RAISED_TITANS] as const;
+export type Summonable = (typeof SUMMONABLE)[number];
 
 /** 3.0: Lords (Titan, Angel, Archangel), Demi-Lords (Guardian, Warlock), Creatures. */
 export type CharacterClass = 'lord' | 'demilord' | 'creature';
@@ -56,7 +72,8 @@ export interface CharacterType {
   readonly name: CharacterName;
   readonly pluralName: string;
   readonly class: CharacterClass;
-  /** Power-factor; null for the Titan, whose power is 6 + score div 100 (19.1). */
+  /** Power-factor; null for the Titan, whose power is 6 + score div 100 (19.1), and a raised Titan, whose power is
+   *  the slain Titan's last one (CE 13 B3). */
   readonly power: number | null;
   readonly skill: number;
   readonly flies: boolean;
@@ -64,7 +81,8 @@ export interface CharacterType {
   readonly natives: readonly NativeHazard[];
   /** Point value, power × skill (16.0); null for the Titan (its value is its current power × 4). */
   readonly points: number | null;
-  /** How many the caretaker holds at the start (errata 3.5); the Titan is 1 per player: null. */
+  /** How many the caretaker holds at the start (errata 3.5); the Titan is 1 per player: null; a raised Titan is
+   *  never the caretaker's: null. */
   readonly count: number | null;
 }
 

@@ -1,8 +1,10 @@
 // `decide`: the one entry point for every intent. It checks who may act (errata 1.3/1.4), hands the intent to
 // the step's entry in the STEPS table (steps.ts), and returns the events (the automatic part of the sequence
-// folded in) or a rejection.
+// folded in, an idle strike step's end included) or a rejection.
+import { idleStrikeStepEnds } from './battle/strikePhase';
 import { decidePowerUse } from './ce/hooks';
 import type { Decision } from './events';
+import { andThen } from './evolve';
 import type { Intent } from './intents';
 import { reject } from './rejections';
 import { notYourTurn, ruleOf, wrongStep } from './steps';
@@ -21,7 +23,7 @@ export function decide(state: GameState, actor: Actor, intent: Intent, dice: Dic
         '21.1, 20.5',
       );
     }
-    return withStep(state, intent.type === 'callTime' ? decideCallTime(state) : decideStopGame(state));
+    return withStep(state, intent.type === 'callTime' ? decideCallTime(state) : decideStopGame(state), dice);
   }
   if (actor === DIRECTOR) {
     return reject('notAllowed', 'The tournament director only calls time or stops the game.', '21.1, 20.5');
@@ -41,14 +43,23 @@ export function decide(state: GameState, actor: Actor, intent: Intent, dice: Dic
     rule.decide(state, step, intent, dice) ??
       decidePowerUse(state, actor, intent, dice) ??
       wrongStep(step, intent.type),
+    dice,
   );
 }
 
 /** Every accepted intent's events end with the step that follows (style: the last event is a `stepBegan` or
- *  `gameOver`); an act within a step (a split, a move, a muster, ...) repeats the current step. */
-function withStep(state: GameState, decision: Decision): Decision {
+ *  `gameOver`); an act within a step (a split, a move, a muster, ...) repeats the current step. A strike step with
+ *  nothing to do in it does not wait: its end follows at once, rolled with the same dice (strikePhase.ts). */
+function withStep(state: GameState, decision: Decision, dice: Dice): Decision {
   if ('rejected' in decision) return decision;
   const last = decision.events.at(-1);
-  if (last?.type === 'stepBegan' || last?.type === 'gameOver') return decision;
-  return { events: [...decision.events, { type: 'stepBegan', step: state.step }] };
+  const events =
+    last?.type === 'stepBegan' || last?.type === 'gameOver'
+      ? decision.events
+      : [...decision.events, { type: 'stepBegan', step: state.step } as const];
+  const next = events.at(-1);
+  if (next?.type !== 'stepBegan' || (next.step.kind !== 'strike' && next.step.kind !== 'counterstrike')) {
+    return { events };
+  }
+  return { events: andThen(state, events, (s) => idleStrikeStepEnds(s, dice)) };
 }

@@ -1,7 +1,7 @@
 // The state updates shared by the folds of the engagement and battle events (engagementEvolve.ts,
 // battle/battleEvolve.ts): the characters an engagement costs are parked in its losses (public at the end,
 // errata 9.5) until 2.5.6.10 sends them to the caretaker or the dead pile.
-import { CHARACTERS } from '../data/characters';
+import { CHARACTERS, characterPower, isRaisedTitan } from '../data/characters';
 import type { CharacterName, MarkerId } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { hitsToSlay } from './battle/position';
@@ -9,7 +9,7 @@ import { countOf, withoutCharacters } from './contents';
 import type { BattleCharacterState } from './engagementState';
 import { legionOfSide, requireBattle, requireEngagement } from './engagementState';
 import { markMustered, withLegion } from './fold';
-import { currentTurn, requireLegion } from './lookups';
+import { currentTurn, raisedPowers, requireLegion } from './lookups';
 import type { ActiveEngagement, BattleState, EngagementOutcome, GameState, Legion } from './types';
 
 export function decided(state: GameState, outcome: EngagementOutcome, winner: BattleSide | null): GameState {
@@ -111,7 +111,10 @@ export function markReinforced(state: GameState): GameState {
   return s.battle === null ? s : withBattle(s, (b) => ({ ...b, reinforcement: 'taken' }));
 }
 
-export function powerOf(type: CharacterName): number {
+/** The Power-factor of a character joining a battle (an Angel summoned, a reinforcement; CE 13 B3: a raised
+ *  Titan summoned, at the power the game keeps for it). */
+export function powerOf(state: GameState, type: CharacterName): number {
+  if (isRaisedTitan(type)) return characterPower(type, 0, raisedPowers(state));
   const power = CHARACTERS[type].power;
   if (power === null) throw new Error(`${type} has no fixed power`);
   return power;

@@ -8,6 +8,7 @@ import type {
   LandNumber,
   MarkerId,
   PlayerColor,
+  Summonable,
   Terrain,
 } from '../data/types';
 import type { BattleCharacterId, BattleSide, StrikeOption } from './battle/position';
@@ -220,12 +221,13 @@ export type GameEvent =
     }
   /** Errata 11.0: the maneuver phase is reset. */
   | { readonly type: 'maneuverReset'; readonly side: BattleSide }
-  /** 15.x: an Angel or Archangel summoned from another legion (shown to all, errata 15.1). */
+  /** 15.x: an Angel or Archangel (CE 13 B3: or a raised Titan) summoned from another legion (shown to all, errata
+   *  15.1). */
   | {
       readonly type: 'angelSummoned';
       readonly from: MarkerId;
       readonly into: MarkerId;
-      readonly character: 'Angel' | 'Archangel';
+      readonly character: Summonable;
       readonly id: BattleCharacterId | null;
       /** CE 39 B3: announced now, it arrives in the attacker's maneuver phase of this battle round; absent: now. */
       readonly arrives?: number;

@@ -1,7 +1,7 @@
 // The small state updates every fold shares (evolve.ts, engagementEvolve.ts, battle/battleEvolve.ts): looking up
 // what an event names, replacing a player or a legion, and moving characters between the caretaker's stacks, the
 // dead pile and the legions. Each returns new objects; none decides anything.
-import { CHARACTERS } from '../data/characters';
+import { CHARACTERS, isRaisedTitan } from '../data/characters';
 import type { CharacterName, MarkerId } from '../data/types';
 import { mergeKnown } from './contents';
 import { currentTurn, playerOf, requireLegion } from './lookups';
@@ -34,15 +34,16 @@ export function takeFromCaretaker(
   return next;
 }
 
-/** 2.5.6.10, 4.4: characters leaving the game: Lords (but the Titan, which leaves with its player) and Demi-Lords
- *  go back to the caretaker, creatures to the dead pile (3.3); CE Titan: the creatures a power recycles
- *  (`CeState.recycled`, 36 COMMUNIST M1) go back to the caretaker too. */
+/** 2.5.6.10, 4.4: characters leaving the game: Lords (but the Titan, which leaves with its player, and a raised
+ *  Titan, which is no caretaker's: CE 13 B3) and Demi-Lords go back to the caretaker, creatures to the dead pile
+ *  (3.3); CE Titan: the creatures a power recycles (`CeState.recycled`, 36 COMMUNIST M1) go back to the caretaker
+ *  too. */
 export function returnToStacks(state: GameState, characters: readonly CharacterName[]): GameState {
   const caretaker: Partial<Record<CharacterName, number>> = { ...state.caretaker };
   const deadPile: Partial<Record<CharacterName, number>> = { ...state.deadPile };
   const recycled = state.ce?.recycled ?? [];
   for (const c of characters) {
-    if (c === 'Titan') continue;
+    if (c === 'Titan' || isRaisedTitan(c)) continue;
     if (CHARACTERS[c].class === 'creature' && !recycled.includes(c)) deadPile[c] = (deadPile[c] ?? 0) + 1;
     else caretaker[c] = (caretaker[c] ?? 0) + 1;
   }

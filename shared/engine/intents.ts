@@ -1,6 +1,6 @@
 // Intents: what a player (or the tournament director) asks to do. Validated with zod at every boundary.
 import { z } from 'zod';
-import { ATTACKER_SIDES, CHARACTER_NAMES, HEX_LABELS, PLAYER_COLORS } from '../data/types';
+import { ATTACKER_SIDES, CHARACTER_NAMES, HEX_LABELS, PLAYER_COLORS, SUMMONABLE } from '../data/types';
 
 const characterName = z.enum(CHARACTER_NAMES);
 const hexLabel = z.enum(HEX_LABELS);
@@ -113,7 +113,7 @@ export const intentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('assignCarryOver'), targets: z.array(battleId).max(7) }),
   z.object({ type: z.literal('doneStriking') }),
   /** 15.x: summon an Angel or Archangel from another legion into the battle (or after winning). */
-  z.object({ type: z.literal('summon'), from: markerId, character: z.enum(['Angel', 'Archangel']) }),
+  z.object({ type: z.literal('summon'), from: markerId, character: z.enum(SUMMONABLE) }),
   /** 14.x: the defender musters a reinforcement (turn 4, or after winning), revealing `reveal` (18.4). */
   z.object({ type: z.literal('reinforce'), creature: characterName, reveal: z.array(characterName).max(7) }),
   // --- After an engagement (17.x)

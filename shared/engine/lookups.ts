@@ -1,5 +1,6 @@
 // Lookups into the game state that every layer shares: a player, the turn in progress, a player's legions, a
 // legion by marker. Each throws when the state lacks what the caller's step guarantees.
+import type { RaisedPowers } from '../data/characters';
 import type { MarkerId } from '../data/types';
 import type { GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
 
@@ -29,4 +30,9 @@ export function requireLegion(state: GameState, id: MarkerId): Legion {
   const legion = state.legions[id];
   if (legion === undefined) throw new Error(`no legion ${id}`);
   return legion;
+}
+
+/** CE 13 B3: the Power-factors of the game's raised Titans (none outside the variant). */
+export function raisedPowers(state: GameState): RaisedPowers {
+  return state.ce?.raised ?? {};
 }

@@ -1,7 +1,7 @@
 // Moving Legions on the Masterboard (7.0–7.5, the Movement Chart) and Teleportation (8.0–8.3, errata 7.1/8.2,
 // 8.0, 8.1, 10.4). Pure functions: the game's state machine lists and validates moves with `legalMoves`.
 
-import { isLord } from '../data/characters';
+import { isLord, isRaisedTitan } from '../data/characters';
 import { LAND_NUMBERS, land, TOWER_LANDS } from '../data/masterboard';
 import type { AttackerSide, CharacterName, Exit, LandNumber } from '../data/types';
 import { ATTACKER_SIDES } from '../data/types';
@@ -125,10 +125,11 @@ export function towerTeleportLords(characters: readonly CharacterName[]): Charac
 }
 
 /** 8.1: the Lord to reveal for a Tower Teleportation, or null if the legion has none. When there is a choice
- *  the least telling one: an Angel, then an Archangel, the Titan last. */
+ *  the least telling one: an Angel, then an Archangel, then a raised Titan (CE 13 B3), the Titan last. */
 export function towerTeleportLord(characters: readonly CharacterName[]): CharacterName | null {
-  const preference: readonly CharacterName[] = ['Angel', 'Archangel', 'Titan'];
-  return preference.find((l) => characters.includes(l)) ?? null;
+  const preference: readonly CharacterName[] = ['Angel', 'Archangel'];
+  const lord = preference.find((l) => characters.includes(l)) ?? characters.find(isRaisedTitan);
+  return lord ?? (characters.includes('Titan') ? 'Titan' : null);
 }
 
 /** 8.1, errata 8.0, 8.1: on a 6, a legion with a Lord that begins in a Tower may teleport to any vacant Tower or

@@ -5,12 +5,19 @@ import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
 import { lostValue, scoresOnTime } from './ce/hooks';
 import { ownerOfSide, slainOf } from './engagementState';
-import { playerOf } from './lookups';
-import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
+import { playerOf, raisedPowers } from './lookups';
+import type { ActiveEngagement, EngagementResult, EngagementScore, GameState, PlayerId } from './types';
 
-/** 16.0: the value of characters (power × skill; a Titan at its owner's current power × 4, 19.1). */
-export function charactersValue(characters: readonly CharacterName[], ownerScore: number): number {
-  return characters.reduce((sum, c) => sum + characterPoints(c, ownerScore), 0);
+/** 16.0: the value of a player's characters (power × skill; a Titan at its owner's current power × 4, 19.1; a
+ *  raised Titan at its own power, CE 13 B3). */
+export function charactersValue(
+  state: GameState,
+  characters: readonly CharacterName[],
+  owner: PlayerId,
+): number {
+  const score = playerOf(state, owner).score;
+  const raised = raisedPowers(state);
+  return characters.reduce((sum, c) => sum + characterPoints(c, score, raised), 0);
 }
 
 /** 16.1, 9.2: a half value is rounded down. */
@@ -38,7 +45,7 @@ export function engagementPoints(
   const value = lostValue(
     state,
     loser,
-    charactersValue(slainOf(engagement, loser), playerOf(state, ownerOfSide(engagement, loser)).score),
+    charactersValue(state, slainOf(engagement, loser), ownerOfSide(engagement, loser)),
   );
   const fled = result.outcome === 'fled';
   const points = fled ? halfPoints(value) : value;

@@ -28,6 +28,7 @@ import {
   decideStrike,
   decideStrikeConcession,
   hitsLand,
+  lastChanceToConcede,
   mustStrike,
   strikeIntents,
 } from './battle/strikePhase';
@@ -458,7 +459,12 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
     withdrawal: false,
     choices: (state, step) => strikeChoices(state, step.side),
     decide: (state, _step, intent, dice) => decideStriking(state, intent, dice),
-    onRefusal: () => CONCEDE,
+    // Errata 20.4: (attempt to) concede. But a step that waits with nothing to strike only as his last chance to
+    // concede comes as the battle is decided (strikePhase.ts `lastChanceToConcede`): as at `battleEnding`,
+    // refusing to play lets it end as it stands (a concession would undo a time loss won, or make a mutual
+    // elimination).
+    onRefusal: (state) =>
+      strikeIntents(state).length === 0 && lastChanceToConcede(state) ? { type: 'doneStriking' } : CONCEDE,
   },
   carryOver: {
     words: 'the allocation of the carried-over damage',

@@ -2,8 +2,7 @@
 // attacker brings an Angel or Archangel from another of his legions not engaged in an unresolved engagement,
 // once per engagement phase: in his first maneuver phase after the first defending character that entered the
 // battleland was slain (it must enter then, errata 15.1), or after winning if he has not summoned yet (15.2).
-import type { MarkerId } from '../data/types';
-import type { AngelKind } from './angels';
+import { type MarkerId, SUMMONABLE, type Summonable } from '../data/types';
 import { lateArrivalRound } from './ce/hooks';
 import { awaitsArrival, nextCharacterId, requireEngagement } from './engagementState';
 import type { Decision, GameEvent } from './events';
@@ -15,7 +14,7 @@ import type { GameState, Legion, Rejection } from './types';
 
 export interface SummonOption {
   readonly from: MarkerId;
-  readonly character: AngelKind;
+  readonly character: Summonable;
 }
 
 /** 15.0: the attacker's other legions not in an unresolved engagement (which they are is public; what they hold
@@ -28,11 +27,12 @@ export function summonCandidates(state: GameState): Legion[] {
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** 15.0: the Angels and Archangels in the attacker's other legions not in an unresolved engagement. */
+/** 15.0: the Angels and Archangels (CE 13 B3: and raised Titans) in the attacker's other legions not in an
+ *  unresolved engagement. */
 export function summonSources(state: GameState): SummonOption[] {
   const options: SummonOption[] = [];
   for (const legion of summonCandidates(state)) {
-    for (const character of ['Angel', 'Archangel'] as const) {
+    for (const character of SUMMONABLE) {
       if (legion.characters.includes(character)) options.push({ from: legion.id, character });
     }
   }

@@ -4,7 +4,7 @@
 // in one battle neither player scores and nobody takes markers (legions engaged with third players still score).
 // A withdrawal (20.4) scores nothing and passes no markers.
 import type { GameEvent } from './events';
-import { legionsOf, playerOf } from './lookups';
+import { legionsOf } from './lookups';
 import { charactersValue, halfPoints } from './scoring';
 import type { GameState, Legion, PlayerId } from './types';
 
@@ -44,7 +44,7 @@ export function eliminationEvents(
       const recipient = engagedOpponent(state, legion) ?? slayerOf.get(legion.owner) ?? null;
       // Errata 19.3/19.4: an eliminated player scores nothing from these legions.
       if (recipient === null || out.has(recipient)) continue;
-      const value = charactersValue(legion.characters, playerOf(state, legion.owner).score);
+      const value = charactersValue(state, legion.characters, legion.owner);
       due.set(recipient, (due.get(recipient) ?? 0) + value);
     }
   }

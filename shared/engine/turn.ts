@@ -1,11 +1,12 @@
 // The turns (Complete Sequence 2, 2.7; 6.0, 6.5), the end of the game (3; errata 19.0), time called by the
 // tournament director (21.1, errata 21.1) and a game stopped before it is decided (20.5).
-import { characterPoints } from '../data/characters';
+
 import type { MarkerId } from '../data/types';
 import type { Decision, GameEvent } from './events';
 import { foldEvents } from './evolve';
 import { activePlayers, legionsOf, playerOf } from './lookups';
 import { reject } from './rejections';
+import { charactersValue } from './scoring';
 import type { GameResult, GameState, Legion, PlayerId } from './types';
 
 /** 6.5: a player's Game-Turn begins; his commencement phase (2.1) is first. */
@@ -79,8 +80,7 @@ export function decideStopGame(state: GameState): Decision {
 
 /** 16.0, 19.1: a legion's value, its Titan counted at its current power × 4. */
 export function legionValue(state: GameState, legion: Legion): number {
-  const score = playerOf(state, legion.owner).score;
-  return legion.characters.reduce((sum, c) => sum + characterPoints(c, score), 0);
+  return charactersValue(state, legion.characters, legion.owner);
 }
 
 /** The final totals: 20.5 and 21.1 add the value of the remaining legions to the score. */

@@ -1,5 +1,7 @@
 // The engine's vocabulary: the game state (the whole truth, hidden parts included), the steps of the
 // errata's Complete Sequence of Play, rejections, dice and viewers. Events are in events.ts, intents in intents.ts.
+
+import type { RaisedPowers } from '../data/characters';
 import type {
   AttackerSide,
   CharacterName,
@@ -442,6 +444,8 @@ export interface CeState {
   readonly startScores: Readonly<Record<PlayerId, number>>;
   /** What each player's power remembers (its module's own data, public). */
   readonly memory: Readonly<Record<PlayerId, PowerMemory>>;
+  /** 13 ZOMBIE B3: the Power-factor of each Titan raised (the slain Titan's last one), public; absent: none. */
+  readonly raised?: RaisedPowers;
   /** Creatures that go back to the caretaker's stacks, not the dead pile, when they leave the game (a power's
    *  `recycles`: 36 COMMUNIST M1). */
   readonly recycled?: readonly CharacterName[];

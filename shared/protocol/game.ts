@@ -5,7 +5,7 @@
 // The engine's TypeScript types stay the authority: the checks at the end of this file fail the typecheck
 // when a schema and its type stop describing the same data.
 import { z } from 'zod';
-import { ATTACKER_SIDES, PLAYER_COLORS, TERRAINS } from '../data/types';
+import { ATTACKER_SIDES, PLAYER_COLORS, SUMMONABLE, TERRAINS } from '../data/types';
 import type { GameEvent } from '../engine/events';
 import {
   battleCharacterIdSchema,
@@ -36,6 +36,7 @@ const count = z.number().int().min(0);
 const die = z.number().int().min(1).max(6);
 const via = z.enum(['normal', 'towerTeleport', 'titanTeleport']);
 const angel = z.enum(['Angel', 'Archangel']);
+const summonable = z.enum(SUMMONABLE);
 const characterCounts = z.partialRecord(characterNameSchema, count);
 
 export const viewerSchema = z.union([
@@ -327,7 +328,7 @@ export const GAME_EVENT_SCHEMAS = [
     type: z.literal('angelSummoned'),
     from: markerIdSchema,
     into: markerIdSchema,
-    character: angel,
+    character: summonable,
     id: battleCharacterIdSchema.nullable(),
     arrives: z.number().int().min(2).optional(),
   }),
@@ -594,6 +595,8 @@ const ceCore = {
   powers: z.record(playerId, powerId),
   startScores: z.record(playerId, z.number().int()),
   memory: z.record(playerId, powerMemorySchema),
+  /** 13 ZOMBIE B3: the Power-factor of each Titan raised. */
+  raised: z.partialRecord(characterNameSchema, z.number().int()).optional(),
   recycled: z.array(characterNameSchema).optional(),
   /** Each player's bids, one per power drawn: before they are revealed, a player's own only. */
   bids: z.record(playerId, z.array(count)),
@@ -719,7 +722,7 @@ true satisfies Same<z.infer<typeof gameView>, Mutable<GameView>>;
 /** What each event means, for the readers of /protocol.json (each delivered event's `description`). */
 export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', string>> = {
   hidden:
-    "An event this recipient may not see (another player's split, an inspection, a negotiation he is not part of): only its seq.",
+    "An event this recipient may not see (another player's split, an inspection, the start of a negotiation he is not part of): only its seq.",
   gameCreated: 'The seated players in seat order and the options (Complete Sequence 1).',
   powersDrawn:
     'Cosmic Encounter Titan: the powers drawn at random for the bidding, and the dice that drew them.',

@@ -5,6 +5,8 @@ import {
   characterPower,
   isLord,
   isNative,
+  isRaisedTitan,
+  raisedTitan,
   rangeStrength,
   titanPower,
 } from '../../shared/data/characters';
@@ -37,6 +39,13 @@ const CHART: readonly [CharacterName, number | null, number, number | null, bool
   ['Unicorn', 6, 4, null, false, 24],
   ['Warbear', 6, 3, null, false, 18],
   ['Wyvern', 7, 3, null, true, 21],
+  // CE 13 B3: a raised Titan, an ordinary Lord at the slain Titan's last power.
+  ['Raised Titan (Black)', null, 4, null, false, null],
+  ['Raised Titan (Blue)', null, 4, null, false, null],
+  ['Raised Titan (Brown)', null, 4, null, false, null],
+  ['Raised Titan (Gold)', null, 4, null, false, null],
+  ['Raised Titan (Green)', null, 4, null, false, null],
+  ['Raised Titan (Red)', null, 4, null, false, null],
 ];
 
 // Errata 3.5 counts (Titans: 1 per player).
@@ -65,6 +74,12 @@ const COUNTS: Readonly<Record<CharacterName, number | null>> = {
   Warbear: 21,
   Warlock: 6,
   Wyvern: 18,
+  'Raised Titan (Black)': null,
+  'Raised Titan (Blue)': null,
+  'Raised Titan (Brown)': null,
+  'Raised Titan (Gold)': null,
+  'Raised Titan (Green)': null,
+  'Raised Titan (Red)': null,
 };
 
 describe('characters (3.5 chart, errata 3.5, 11.7)', () => {
@@ -90,7 +105,7 @@ describe('characters (3.5 chart, errata 3.5, 11.7)', () => {
 
   it('3.1, 3.2: Lords, Demi-Lords and Creatures', () => {
     const of = (cls: string) => CHARACTER_NAMES.filter((n) => CHARACTERS[n].class === cls);
-    expect(of('lord')).toEqual(['Angel', 'Archangel', 'Titan']);
+    expect(of('lord').filter((n) => !isRaisedTitan(n))).toEqual(['Angel', 'Archangel', 'Titan']);
     expect(of('demilord')).toEqual(['Guardian', 'Warlock']);
     expect(of('creature')).toHaveLength(19); // 3.3: the other 19 types
     expect(isLord('Angel')).toBe(true);
@@ -116,6 +131,14 @@ describe('characters (3.5 chart, errata 3.5, 11.7)', () => {
     expect(titanPower(1163)).toBe(17);
     expect(characterPower('Titan', 327)).toBe(9);
     expect(characterPower('Serpent', 327)).toBe(18);
+  });
+
+  it("CE 13 B3: a raised Titan is a Lord of the power the game keeps for it, whatever its owner's score", () => {
+    expect(raisedTitan('Red')).toBe('Raised Titan (Red)');
+    expect(isLord('Raised Titan (Red)')).toBe(true);
+    expect(isRaisedTitan('Titan')).toBe(false);
+    expect(characterPower('Raised Titan (Red)', 1163, { 'Raised Titan (Red)': 9 })).toBe(9);
+    expect(characterPoints('Raised Titan (Red)', 0, { 'Raised Titan (Red)': 9 })).toBe(36);
   });
 
   it('16.0, 19.1: points are power × skill; the Titan is worth its current power × 4', () => {

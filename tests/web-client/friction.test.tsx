@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Issue 14, item 6 (click friction and wrong hints), on real engine positions (fixtures.tsx): a strike phase with
-// nothing to strike ends by itself; the hint names a step the player can take now; the engagement panel shows a
+// nothing to strike ends by itself (in the engine); the hint names a step the player can take now; the engagement panel shows a
 // summoned Angel and the Titan's power; a spectator's history has no line for what he may not see; the markers
 // on the Masterboard name their legion, never its id.
 import { cleanup, screen, within } from '@testing-library/react';
@@ -13,7 +13,6 @@ import { Masterboard } from '../../web-client/src/board/Masterboard';
 import { ActionPanel, hintFor } from '../../web-client/src/game/ActionPanel';
 import { EngagementPanel } from '../../web-client/src/game/EngagementPanel';
 import { EventLog } from '../../web-client/src/game/EventLog';
-import { autoIntent } from '../../web-client/src/game/table';
 import { actorOf, clientFor, type Played, playUntil, renderAt } from './fixtures';
 import { elements } from './markup';
 
@@ -25,19 +24,23 @@ const canStrike = (s: GameState) =>
   legalIntents(s, actorOf(s)).some((i) => i.type === 'strike' || i.type === 'rangestrike');
 
 describe('a strike phase with nothing to strike (issue 14: no "Done" to press)', () => {
-  it('12.0: with no strike or rangestrike legal the page ends the strikes itself; with one it waits', () => {
-    const idle = playUntil((s) => strikeStep(s) && !canStrike(s));
-    const { client, legal } = clientFor(idle, actorOf(idle.state));
-    expect(legal.map((i) => i.type)).toContain('doneStriking');
-    expect(autoIntent(client.view as NonNullable<typeof client.view>, legal)).toEqual({
-      type: 'doneStriking',
+  it('12.0: the engine ends it; the page meets a strike step only with a strike to make, or as the last chance to concede', () => {
+    // A game played until its first battle is over: every strike step the page is shown on the way.
+    const shown: GameState[] = [];
+    let fought = false;
+    const played = playUntil((s) => {
+      if (strikeStep(s)) shown.push(s);
+      fought ||= s.battle !== null;
+      return fought && s.battle === null;
     });
-    const busy = playUntil((s) => strikeStep(s) && canStrike(s));
-    const other = clientFor(busy, actorOf(busy.state));
-    expect(autoIntent(other.client.view as NonNullable<typeof client.view>, other.legal)).toBeNull();
-    // Nor for the player who waits, nor outside a strike step.
-    const waiting = clientFor(idle, actorOf(idle.state) === 'p1' ? 'p2' : 'p1');
-    expect(autoIntent(waiting.client.view as NonNullable<typeof client.view>, waiting.legal)).toBeNull();
+    expect(played.events.some((e) => e.type === 'strikePhaseBegan')).toBe(true);
+    expect(played.events.some((e) => e.type === 'stepBegan' && e.step.kind === 'strike')).toBe(true);
+    // With nothing to strike a step waits only as the counterstriker's last chance to concede (2.5.6.4.x.5).
+    for (const s of shown) {
+      if (canStrike(s)) continue;
+      expect(s.step.kind).toBe('counterstrike');
+      expect(legalIntents(s, actorOf(s))).toEqual([{ type: 'doneStriking' }, { type: 'concede' }]);
+    }
   });
 });
 

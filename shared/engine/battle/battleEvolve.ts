@@ -39,7 +39,7 @@ export function evolveBattleEvent(state: GameState, event: BattleEvent): GameSta
             id: a.id,
             side: a.side,
             type: a.type,
-            power: powerOf(a.type),
+            power: powerOf(state, a.type),
             hex: null,
             hits: 0,
             legion: a.legion,
@@ -313,7 +313,7 @@ function arriving(
   lost?: BattleSide,
   power?: PowerId,
 ): GameState {
-  const c = { id, side, type, power: powerOf(type), hex: null, hits: 0, legion };
+  const c = { id, side, type, power: powerOf(state, type), hex: null, hits: 0, legion };
   return withBattle(state, (b) => ({
     ...b,
     characters: [...b.characters, lost === undefined ? c : { ...c, skillModifier: -1 }],

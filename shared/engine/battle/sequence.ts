@@ -26,7 +26,7 @@ import {
 import type { Decision, GameEvent } from '../events';
 import { andThen } from '../evolve';
 import type { Intent, IntentOf } from '../intents';
-import { playerOf } from '../lookups';
+import { playerOf, raisedPowers } from '../lookups';
 import { REINFORCEMENT_ROUND } from '../reinforcement';
 import { reject, rejection } from '../rejections';
 import { afterDecision } from '../resolution';
@@ -73,7 +73,8 @@ export function startBattle(state: GameState): GameEvent[] {
       characters: legion.characters.map((type, i) => ({
         id: `${legion.id}-${i + 1}`,
         type,
-        power: characterPower(type, score), // 19.1: a Titan's power from its player's score
+        // 19.1: a Titan's power from its player's score (CE 13 B3: a raised Titan's, the game's)
+        power: characterPower(type, score, raisedPowers(state)),
       })),
     };
   };
@@ -315,7 +316,11 @@ export function applyDrift(state: GameState, side: BattleSide, dice: Dice): Game
 }
 
 /** The attacks `side` may make as its strikes (counterstrikes: no rangestrikes, 12.0, 13.0) begin. */
-function sideAttacks(state: GameState, side: BattleSide, kind: 'strike' | 'counterstrike'): SideAttack[] {
+export function sideAttacks(
+  state: GameState,
+  side: BattleSide,
+  kind: 'strike' | 'counterstrike',
+): SideAttack[] {
   const battle = requireBattle(state);
   const pos = battlePosition(battle);
   return battle.characters

@@ -1,9 +1,10 @@
 // The strike phase (12.0–12.7, 13.0–13.5, errata 11.7/12.x/13.x; Complete Sequence 2.5.6.4.x.4–6): the phasing
 // player's strikes and rangestrikes one at a time, each declared as one of its legal options and rolled, the
 // carry-over allocated after the roll, then the other player's counterstrikes (no rangestrikes); a player is done
-// only when every character of his in contact with a living enemy has struck. The end of the phase (the slain
-// removed, the end-of-battle check) is in sequence.ts.
-import { enemyStrikesFirst, hitsLanding, strikeRolls } from '../ce/hooks';
+// only when every character of his in contact with a living enemy has struck; a strike step in which its player has
+// nothing to do ends by itself (`idleStrikeStepEnds`). The end of the phase (the slain removed, the end-of-battle
+// check) is in sequence.ts.
+import { enemyStrikesFirst, hitsLanding, powerChoicesBeyondAttacks, strikeRolls } from '../ce/hooks';
 import { attemptConcession, concede } from '../concession';
 import {
   battleCharacter,
@@ -11,17 +12,19 @@ import {
   ownerOfSide,
   requireBattle,
   requireEngagement,
+  sideCharacters,
+  titanSlain,
 } from '../engagementState';
 import type { Decision, GameEvent } from '../events';
-import { andThen } from '../evolve';
+import { andThen, foldEvents } from '../evolve';
 import type { Intent, IntentOf } from '../intents';
 import { reject, rejection } from '../rejections';
 import type { BattleState, Dice, GameState, PendingAttack, PowerId, Rejection } from '../types';
 import { findStrikeOption, legalCarryOverAllocations } from './carryOver';
 import type { BattleCharacterId, BattlePosition, BattleSide, StrikeOption } from './position';
-import { attackHits, characterById, opponent } from './position';
+import { attackHits, characterById, isSlain, opponent } from './position';
 import { rangestrikeOptions, rangestrikeVerdict } from './rangestrike';
-import { beginStrikes, endStrikePhase } from './sequence';
+import { beginStrikes, endStrikePhase, sideAttacks } from './sequence';
 import { strikeOptions } from './strike';
 
 /** The striking side's characters that have not struck this strike phase and stand on the board. */
@@ -385,6 +388,58 @@ export function decideDoneStriking(state: GameState, dice: Dice): Decision {
   }
   if (step.kind === 'counterstrike' && reversed) return { events: beginStrikes(state, 'strike', dice) };
   return { events: endStrikePhase(state) };
+}
+
+/**
+ * Issue 14 (no "Done" to press), 12.0, 12.1: a strike step (the phasing player's strikes, the other's
+ * counterstrikes) in which its player has no strike and no rangestrike to make, and no power act offered (but for
+ * those bearing only on an attack to roll, ce/power.ts `attackActs`), does not wait: it ends at once with the
+ * events `doneStriking` gives there (the powers' moments, rolled with the same dice), inside the decision of the
+ * intent that led to it (decide.ts), and so on while the next strike step is as idle; except where it is the
+ * non-phasing player's last chance to concede (`lastChanceToConcede`). [] when it waits. Reading: the phasing
+ * player's attempt to concede in place of striking (x.4.1) is not waited for: he may attempt it in place of
+ * maneuvering (x.1) and concede as the battle ends (x.8.1). So errata 9.4/10.1's defender who enters and then
+ * concedes before the attacker enters has no step for it in round 1 (nothing to strike there); he may concede
+ * instead of the attacker's attempt in place of entering (2.5.6.4.2.2), to the same effect (errata 11.1).
+ */
+export function idleStrikeStepEnds(state: GameState, dice: Dice): GameEvent[] {
+  const step = state.step;
+  if (step.kind !== 'strike' && step.kind !== 'counterstrike') return [];
+  if (strikeIntents(state).length > 0 || powerChoicesBeyondAttacks(state, step.actor).length > 0) return [];
+  if (lastChanceToConcede(state)) return [];
+  const done = decideDoneStriking(state, dice);
+  if ('rejected' in done) throw new Error('a strike step without a strike to make owes none (12.1)');
+  return andThen(state, done.events, (s) => idleStrikeStepEnds(s, dice));
+}
+
+/**
+ * Complete Sequence 2.5.6.4.x.5, x.8.1, errata 9.4/10.0 (reading): the counterstriking player's step, before his
+ * first counterstrike, is his unconditional concession (x.5, "just before becoming the phasing player":
+ * concession.ts). It is his LAST chance to concede when the battle may end at this strike phase's end-of-battle
+ * check (x.8): the concession as the battle ends is the other player's (x.8.1), then the battle is over. That is
+ * so when the check after the slain are removed finds the battle ending (a side beaten, or the time loss of the
+ * attacker's 7th turn, 10.5), and (CE 53 B1, the enemy striking first) while the phasing player's strikes are still
+ * to come. When the battle goes on he concedes in place of maneuvering in his own next battle turn (x.1, errata
+ * 9.4: an attempt, "generally ... the same as conceding"), so the step does not wait. It waits only while a
+ * concession is open to him in deed: his own side still stands (errata 9.4/9.5: conceding then may yet make a
+ * mutual elimination, or give up a time loss); a side already beaten has nothing left to concede (its concession
+ * would change nothing, as at the `battleEnding` step).
+ */
+export function lastChanceToConcede(state: GameState): boolean {
+  const battle = requireBattle(state);
+  const step = state.step;
+  if (step.kind !== 'counterstrike') return false;
+  if (battle.characters.some((c) => c.side === step.side && battle.struck.includes(c.id))) return false;
+  const standing = sideCharacters(battle, step.side).some((c) => !isSlain(c));
+  if (!standing || titanSlain(state, step.side)) return false;
+  const phasing = battle.phasing;
+  if (
+    enemyStrikesFirst(battlePosition(battle), phasing) &&
+    sideAttacks(state, phasing, 'strike').length > 0
+  ) {
+    return true;
+  }
+  return foldEvents(state, endStrikePhase(state)).step.kind === 'battleEnding';
 }
 
 /** 2.5.6.4.x.4.1 (an attempt) / 2.5.6.4.x.5 (unconditional before the first counterstrike) / .6.1 (an attempt). */

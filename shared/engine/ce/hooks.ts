@@ -273,6 +273,15 @@ export function powerChoices(state: GameState, player: PlayerId): Intent[] {
   return [...own, ...others];
 }
 
+/** The power acts open to `player` now that bear on more than an attack about to be rolled (`attackActs`): those
+ *  that hold a strike step in which he has no attack left to make (battle/strikePhase.ts). */
+export function powerChoicesBeyondAttacks(state: GameState, player: PlayerId): Intent[] {
+  const inPlay = state.players.flatMap((p) => powerOf(state, p.id) ?? []);
+  return powerChoices(state, player).filter(
+    (i) => i.type !== 'usePower' || !inPlay.some((p) => p.attackActs?.includes(i.act) === true),
+  );
+}
+
 /** The step's actor's `usePower` intent, handed to his power (decide.ts), or, when it takes none, to the power
  *  of another player that opens this act to him; null when none takes it. The power accepts only what its
  *  `choices` (`othersChoices`) lists (style 4: one source of legality). */

@@ -329,6 +329,10 @@ export interface Power extends PowerEntry {
   /** The `usePower` intents this power opens to another player (`player`, e.g. the owner's enemy in a battle),
    *  decided by this power's `decide` with that player as the sender. */
   readonly othersChoices?: (state: GameState, owner: PlayerId, player: PlayerId) => Intent[];
+  /** The acts (by `act`) of its `choices`/`othersChoices` that bear only on an attack about to be rolled: offered
+   *  at a strike step, they do not hold it when its player has no attack left to make (issue 14: it ends by
+   *  itself, battle/strikePhase.ts). */
+  readonly attackActs?: readonly string[];
   /** The owner's `usePower` intent: its events (the last one need not be a step), a rejection, or null. */
   readonly decide?: (
     state: GameState,

@@ -13,7 +13,6 @@ import { landDistances } from '../../../shared/engine/movement';
 import { canMuster, recruitOptions } from '../../../shared/engine/muster';
 import type { BattleState, Dice, GameState } from '../../../shared/engine/types';
 import type { GameClientState } from '../../../web-client/src/app/gameState';
-import { autoIntent } from '../../../web-client/src/game/table';
 
 export async function clientState(page: Page): Promise<GameClientState | null> {
   return page.evaluate(() => (window.__titan ? window.__titan.session.getState() : null));
@@ -25,8 +24,6 @@ export function actionable(state: GameClientState | null): readonly Intent[] {
   if (Object.keys(state.inFlight).length > 0) return [];
   const me = 'player' in state.view.viewer ? state.view.viewer.player : null;
   if (me === null || state.view.pending.actor !== me || state.legal.seq < state.viewSeq) return [];
-  // What the page does by itself is not for the test to click.
-  if (autoIntent(state.view, state.legal.intents) !== null) return [];
   return state.legal.intents;
 }
 

@@ -9,6 +9,7 @@ import {
   D,
   engagedRun,
   firstRound,
+  lastQuietTurn,
   legion,
   moveAll,
   ones,
@@ -40,17 +41,14 @@ function toSummonPhase(extra: Partial<EngagementSpec> = {}): Run {
   begin(run, 1);
   toBattle(run);
   firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
+  // Each strike step ends by itself once its strikes are made (issue 14).
   strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
-  act(run, A, { type: 'doneStriking' });
   strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
   strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
-  act(run, D, { type: 'doneStriking' });
   // Round 2: the defender's turn; the Troll and the Titan are locked in contact.
   act(run, D, { type: 'doneManeuvering' });
   strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
-  act(run, D, { type: 'doneStriking' });
   strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, ones(6));
-  act(run, A, { type: 'doneStriking' });
   expect(step(run)).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
   return run;
 }
@@ -157,9 +155,9 @@ describe('summoning (15.x, errata 15.0/15.1/18.1)', () => {
     act(run, A, { type: 'doneManeuvering' });
     place(run, { 'Bu01-2': { hits: 7 } });
     strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, [2, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
+    // The slain Troll's counterstrike made, the strike phase ends by itself: the battle is ending.
     strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
-    act(run, D, { type: 'doneStriking' });
+    expect(step(run)).toEqual({ kind: 'battleEnding', actor: A, side: 'attacker' });
     act(run, A, { type: 'pass' });
     expect(step(run)).toEqual({ kind: 'postBattleAddition', actor: A, side: 'attacker' });
     expect(legalIntents(run.state, A)).toEqual([
@@ -239,14 +237,14 @@ describe('reinforcements (14.x, errata 14.x)', () => {
     expect(run.state.caretaker.Troll).toBe(trolls);
     expect(legion(run, 'Bu01')?.characters).toEqual(['Ogre', 'Ogre']);
     expect(run.state.battle?.reinforcement).toBe('lost');
-    act(run, D, { type: 'doneStriking' });
-    act(run, A, { type: 'doneStriking' });
+    expect(step(run)).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
     // The battle runs out of time: the defender wins (10.5) and may still take his reinforcement.
     quietTurn(run, 'attacker');
     for (let round = 5; round <= 7; round++) {
       quietTurn(run, 'defender');
-      quietTurn(run, 'attacker');
+      if (round < 7) quietTurn(run, 'attacker');
     }
+    lastQuietTurn(run);
     act(run, A, { type: 'pass' });
     expect(step(run)).toEqual({ kind: 'postBattleAddition', actor: D, side: 'defender' });
     act(run, D, { type: 'reinforce', creature: 'Troll', reveal: ['Ogre', 'Ogre'] });
@@ -286,9 +284,11 @@ describe('reinforcements (14.x, errata 14.x)', () => {
     moveAll(run, A, { 'Bk01-1': 'A1', 'Bk01-2': 'B1' });
     quietTurn(run, 'attacker');
     expect(run.state.engagement?.defenderMayReinforce).toBe(true);
+    // Nothing in contact: the strikes end by themselves; the attacker attempts to concede in place of
+    // maneuvering (2.5.6.4.2.1), the defender accepts.
     act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'doneStriking' });
-    act(run, A, { type: 'concede' }); // before his first counterstrike: unconditional (2.5.6.4.1.5)
+    act(run, A, { type: 'concede' });
+    act(run, D, { type: 'acceptConcession' });
     expect(step(run)).toEqual({ kind: 'postBattleAddition', actor: D, side: 'defender' });
   });
 

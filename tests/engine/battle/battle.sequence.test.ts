@@ -18,6 +18,7 @@ import {
   score,
   step,
   strike,
+  strikeStepsBegun,
   toBattle,
   types,
 } from '../engagement/build';
@@ -130,9 +131,15 @@ describe('the maneuver phase (11.x, errata 10.1/11.0)', () => {
     expect(run.state.battle?.characters.find((c) => c.id === 'Bu01-1')?.hex).toBeNull();
     act(run, D, { type: 'moveCharacter', character: 'Bu01-1', hex: 'E3' });
     act(run, D, { type: 'moveCharacter', character: 'Bu01-2', hex: 'E5' });
-    act(run, D, { type: 'doneManeuvering' });
-    expect(step(run).kind).toBe('strike');
-    expect(rejectionOf(run, D, { type: 'resetManeuver' }).code).toBe('wrongStep');
+    const done = act(run, D, { type: 'doneManeuvering' });
+    // Nothing in contact: both strike steps end by themselves (issue 14); the attacker maneuvers next.
+    expect(strikeStepsBegun(done)).toEqual(['strike:defender', 'counterstrike:attacker']);
+    expect(step(run)).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
+    expect(rejectionOf(run, D, { type: 'resetManeuver' }).code).toBe('notYourTurn');
+    expect(run.state.battle?.characters.filter((c) => c.side === 'defender').map((c) => c.hex)).toEqual([
+      'E3',
+      'E5',
+    ]);
   });
 
   it('10.1, errata 10.1: characters left off on the first maneuver are slain, score, and do not trigger summoning', () => {
@@ -153,8 +160,7 @@ describe('the maneuver phase (11.x, errata 10.1/11.0)', () => {
     });
     expect(run.state.engagement?.defenderLosses).toEqual(['Centaur']);
     expect(legion(run, 'Bu01')?.characters).toEqual(['Ogre']);
-    act(run, D, { type: 'doneStriking' });
-    act(run, A, { type: 'doneStriking' });
+    expect(step(run)).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
     expect(run.state.battle?.defenderCharacterSlain).toBe(false);
     expect(run.state.battle?.summon).toBe('notYet');
     expect(legalIntents(run.state, A).some((i) => i.type === 'summon')).toBe(false);
@@ -166,13 +172,15 @@ describe('the maneuver phase (11.x, errata 10.1/11.0)', () => {
 
   it('11.3: a character that begins the phase in contact with an enemy cannot move', () => {
     const run = farApart();
-    // Round 2, the defender's phase: put the armies in contact before his next phase begins.
-    act(run, D, { type: 'doneManeuvering' });
+    // Round 2, the defender's phase: put the armies in contact before his strikes.
     place(run, { 'Bu01-1': { hex: 'B2' }, 'Bk01-1': { hex: 'A1' }, 'Bk01-2': { hex: 'D1' } });
+    act(run, D, { type: 'doneManeuvering' });
+    expect(step(run)).toEqual({ kind: 'strike', actor: D, side: 'defender' });
+    // Each side's one strike made, its strike step ends by itself.
     strike(run, D, 'Bu01-1', 'Bk01-1', 4, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, D, { type: 'doneStriking' });
+    expect(step(run)).toEqual({ kind: 'counterstrike', actor: A, side: 'attacker' });
     strike(run, A, 'Bk01-1', 'Bu01-1', 4, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
+    expect(step(run)).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
     expect(run.state.battle?.lockedInContact).toEqual(['Bk01-1']);
     expect(rejectionOf(run, A, { type: 'moveCharacter', character: 'Bk01-1', hex: 'A2' }).rule).toBe('11.3');
   });
@@ -204,11 +212,14 @@ describe('strikes (12.x, 13.x, errata 12.x)', () => {
     ).toBe('illegalStrike');
     strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, [2, 2, 1, 1, 1, 1]);
     expect(run.state.battle?.characters.find((c) => c.id === 'Bu01-2')?.hits).toBe(2);
-    expect(legalIntents(run.state, A)).toEqual([{ type: 'doneStriking' }, { type: 'concede' }]);
+    // Issue 14: his one required strike made, nothing is left to him: his strike step ends by itself.
+    expect(step(run)).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
+    strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, [1, 1, 1, 1, 1, 1]);
     expect(
-      rejectionOf(run, A, { type: 'strike', striker: 'Bk01-1', target: 'Bu01-1', strikeNumber: 2, dice: 6 })
+      rejectionOf(run, D, { type: 'strike', striker: 'Bu01-1', target: 'Bk01-1', strikeNumber: 6, dice: 6 })
         .message,
     ).toContain('already struck');
+    expect(rejectionOf(run, D, { type: 'doneStriking' }).message).toContain('Bu01-2');
   });
 
   it('errata 12.4: carry-over is allocated after the roll by the striker ([] carries nowhere); no concession meanwhile', () => {
@@ -225,23 +236,30 @@ describe('strikes (12.x, 13.x, errata 12.x)', () => {
       'illegalCarryOver',
     );
     expect(defaultIntent(run.state, A)).toEqual({ type: 'assignCarryOver', targets: [] });
-    act(run, A, { type: 'assignCarryOver', targets: ['Bu01-2'] });
+    const allocated = act(run, A, { type: 'assignCarryOver', targets: ['Bu01-2'] });
     const hits = Object.fromEntries((run.state.battle?.characters ?? []).map((c) => [c.id, c.hits]));
     expect(hits).toMatchObject({ 'Bu01-1': 6, 'Bu01-2': 3 });
-    expect(step(run)).toEqual({ kind: 'strike', actor: A, side: 'attacker' });
+    // The strike step resumes with nothing left to strike, and ends by itself: the counterstrikes.
+    expect(strikeStepsBegun(allocated)).toEqual(['strike:attacker', 'counterstrike:defender']);
+    expect(step(run)).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
   });
 
   it('12.0, 12.6: the slain still counterstrike and leave the battleland at the end of the strike phase', () => {
     const run = titanInContact();
     strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [6, 6, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     expect(step(run)).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
     // No rangestrikes in counterstrikes (12.0); the slain Ogre must still strike.
     expect(rejectionOf(run, D, { type: 'doneStriking' }).message).toContain('Bu01-1');
     strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, [1, 1, 1, 1, 1, 1]);
-    strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, [6, 1, 1, 1, 1, 1, 1, 1]);
-    const events = act(run, D, { type: 'doneStriking' });
-    expect(types(events)).toEqual(['slainRemoved', 'maneuverBegan', 'stepBegan']);
+    // The last counterstrike made, the strike phase ends by itself.
+    const events = strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, [6, 1, 1, 1, 1, 1, 1, 1]);
+    expect(types(events)).toEqual([
+      'strikeRolled',
+      'stepBegan',
+      'slainRemoved',
+      'maneuverBegan',
+      'stepBegan',
+    ]);
     expect(ofType(events, 'slainRemoved')[0]?.ids).toEqual(['Bu01-1']);
     expect(run.state.battle).toMatchObject({ round: 2, phasing: 'defender', defenderCharacterSlain: true });
   });
@@ -259,7 +277,14 @@ describe('strikes (12.x, 13.x, errata 12.x)', () => {
       { type: 'concede' },
     ]);
     const skipped = structuredClone(run);
-    expect(types(act(skipped, A, { type: 'doneStriking' }))).toEqual(['strikePhaseBegan', 'stepBegan']);
+    // Done without rangestriking; the defender, with nothing to counterstrike, does not wait (issue 14).
+    expect(types(act(skipped, A, { type: 'doneStriking' }))).toEqual([
+      'strikePhaseBegan',
+      'stepBegan',
+      'maneuverBegan',
+      'stepBegan',
+    ]);
+    expect(step(skipped)).toEqual({ kind: 'maneuver', actor: D, side: 'defender' });
     const lord = rejectionOf(run, A, {
       type: 'rangestrike',
       striker: 'Bk01-1',
@@ -278,14 +303,35 @@ describe('strikes (12.x, 13.x, errata 12.x)', () => {
     expect(ofType(events, 'rangestrikeRolled')[0]).toMatchObject({ hits: 1 });
   });
 
+  it('2.5.6.4.2.5 (reading): a side beaten has nothing left to concede: its counterstrikes, nothing to strike, do not wait as the battle ends', () => {
+    const run = engagedRun({ attacker: ['Ranger', 'Ogre'], defender: ['Ogre'] });
+    begin(run);
+    toBattle(run);
+    moveAll(run, D, { 'Bu01-1': 'F4' });
+    quietTurn(run, 'defender');
+    moveAll(run, A, { 'Bk01-1': 'C3', 'Bk01-2': 'A1' });
+    place(run, { 'Bu01-1': { hits: 5 } });
+    act(run, A, { type: 'doneManeuvering' });
+    expect(step(run)).toEqual({ kind: 'strike', actor: A, side: 'attacker' });
+    // The rangestrike slays the defender's last character: he has nothing to counterstrike, and no concession
+    // would change the battle's end; the strike phase ends at once.
+    const events = act(
+      run,
+      A,
+      { type: 'rangestrike', striker: 'Bk01-1', target: 'Bu01-1', strikeNumber: 3, dice: 2 },
+      [3, 1],
+    );
+    expect(strikeStepsBegun(events)).toEqual(['strike:attacker', 'counterstrike:defender']);
+    expect(step(run)).toEqual({ kind: 'battleEnding', actor: A, side: 'attacker' });
+  });
+
   it('16.0, 19.3: a slain Titan ends the battle at the end of the strike phase and eliminates its player', () => {
     const run = titanInContact();
     strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
-    strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, [6, 6, 6, 6, 6, 6]);
-    // The Titan is slain: the Troll has nobody left to strike.
-    expect(legalIntents(run.state, D)).toEqual([{ type: 'doneStriking' }, { type: 'concede' }]);
-    act(run, D, { type: 'doneStriking' });
+    const slain = strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, [6, 6, 6, 6, 6, 6]);
+    // The Titan is slain: the Troll has nobody left to strike, and the defender has counterstruck (his
+    // concession before it, 2.5.6.4.x.5, is past): the counterstrikes end by themselves.
+    expect(types(slain)).toEqual(['strikeRolled', 'stepBegan', 'slainRemoved', 'stepBegan']);
     expect(step(run)).toEqual({ kind: 'battleEnding', actor: A, side: 'attacker' });
     const events = act(run, A, { type: 'pass' });
     expect(types(events)).toEqual([
@@ -339,10 +385,19 @@ describe('drift (Hazards Chart; 2.5.6.4.x.3, errata 9.4/11.7)', () => {
     expect(step(run)).toEqual({ kind: 'driftConcession', actor: D, side: 'defender' });
     expect(legalIntents(run.state, D)).toEqual([{ type: 'concede' }, { type: 'pass' }]);
     const events = act(run, D, { type: 'pass' });
-    expect(types(events)).toEqual(['optionDeclined', 'driftDamage', 'strikePhaseBegan', 'stepBegan']);
-    act(run, A, { type: 'doneStriking' });
-    const end = act(run, D, { type: 'doneStriking' });
-    expect(ofType(end, 'slainRemoved')[0]?.ids).toEqual(['Bk01-1']);
+    // Nothing in contact: the strikes and counterstrikes end by themselves, and the slain Ogre leaves.
+    expect(types(events)).toEqual([
+      'optionDeclined',
+      'driftDamage',
+      'strikePhaseBegan',
+      'stepBegan',
+      'strikePhaseBegan',
+      'stepBegan',
+      'slainRemoved',
+      'maneuverBegan',
+      'stepBegan',
+    ]);
+    expect(ofType(events, 'slainRemoved')[0]?.ids).toEqual(['Bk01-1']);
   });
 
   it('2.5.6.4.x.3.1: conceding before the drift damage ends the engagement for the conceder', () => {
@@ -356,15 +411,37 @@ describe('drift (Hazards Chart; 2.5.6.4.x.3, errata 9.4/11.7)', () => {
 });
 
 describe('the battle turn track (10.5, errata 9.4/10.5)', () => {
-  function toRoundSeven(): Run {
+  /** Up to the attacker's 7th strike phase, nothing ever in contact: the defender's counterstrikes then. */
+  function toLastCounterstrikes(): Run {
     const run = farApart();
     for (let round = 2; round <= 7; round++) {
       expect(run.state.battle?.round).toBe(round);
       quietTurn(run, 'defender');
-      quietTurn(run, 'attacker');
+      if (round < 7) quietTurn(run, 'attacker');
     }
+    act(run, A, { type: 'doneManeuvering' });
     return run;
   }
+
+  function toRoundSeven(): Run {
+    const run = toLastCounterstrikes();
+    act(run, D, { type: 'doneStriking' });
+    return run;
+  }
+
+  it('2.5.6.4.2.5, 2.5.6.4.2.8.1 (reading): before the time loss the defender\u2019s counterstrikes wait, nothing to strike: his last chance to concede', () => {
+    const run = toLastCounterstrikes();
+    // The attacker's strikes ended by themselves; the defender's counterstrike step is his unconditional
+    // concession (2.5.6.4.2.5), and after it only the attacker may concede (2.5.6.4.2.8.1).
+    expect(step(run)).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
+    expect(legalIntents(run.state, D)).toEqual([{ type: 'doneStriking' }, { type: 'concede' }]);
+    const conceding = structuredClone(run);
+    const events = act(conceding, D, { type: 'concede' });
+    expect(ofType(events, 'engagementResolved')[0]).toMatchObject({ outcome: 'concession', winner: 'Bk01' });
+    expect(score(conceding, A)).toBe(24);
+    act(run, D, { type: 'doneStriking' });
+    expect(step(run)).toEqual({ kind: 'battleEnding', actor: A, side: 'attacker' });
+  });
 
   it('10.5, errata 10.5: a battle not over after the attacker\u2019s 7th turn is a time loss: no points', () => {
     const run = toRoundSeven();

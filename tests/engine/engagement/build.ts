@@ -136,13 +136,45 @@ export function sequence(run: Run, steps: readonly (readonly [PlayerId, Intent])
 /** `n` dice all showing 1 (rolls that hit nothing needing 2 or more). */
 export const ones = (n: number): number[] => Array.from({ length: n }, () => 1);
 
-/** A battle turn with no movement and no strikes: the mover ends his maneuver and strikes, the other his
- *  counterstrikes. */
-export function quietTurn(run: Run, side: 'attacker' | 'defender'): void {
-  const [mover, other] = side === 'defender' ? [D, A] : [A, D];
-  act(run, mover, { type: 'doneManeuvering' });
-  act(run, mover, { type: 'doneStriking' });
-  act(run, other, { type: 'doneStriking' });
+/** A battle turn with no movement and no strikes: the mover ends his maneuver, and his strikes and the other's
+ *  counterstrikes, with nothing to strike, end by themselves in that same decision (issue 14, 12.0, 12.1): no
+ *  strike step waits. */
+export function quietTurn(run: Run, side: 'attacker' | 'defender'): GameEvent[] {
+  const mover = side === 'defender' ? D : A;
+  const events = act(run, mover, { type: 'doneManeuvering' });
+  expect(events.filter((e) => e.type === 'strikePhaseBegan')).toEqual([
+    { type: 'strikePhaseBegan', side, counterstrike: false },
+    { type: 'strikePhaseBegan', side: side === 'defender' ? 'attacker' : 'defender', counterstrike: true },
+  ]);
+  expect(['strike', 'counterstrike']).not.toContain(run.state.step.kind);
+  return events;
+}
+
+/** The attacker's 7th battle turn, nothing in contact: his strikes end by themselves, but the defender's
+ *  counterstrike step waits though he has nothing to strike, his last chance to concede before the time loss
+ *  (2.5.6.4.2.5, 2.5.6.4.2.8.1); he lets it go, and the attacker is at the end of the battle. */
+export function lastQuietTurn(run: Run): void {
+  expect(run.state.battle).toMatchObject({ round: 7, phasing: 'attacker' });
+  act(run, A, { type: 'doneManeuvering' });
+  expect(run.state.step).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
+  act(run, D, { type: 'doneStriking' });
+  expect(run.state.step).toEqual({ kind: 'battleEnding', actor: A, side: 'attacker' });
+}
+
+/** The events that `steps` add to the run. */
+export function during(run: Run, steps: () => void): GameEvent[] {
+  const at = run.events.length;
+  steps();
+  return run.events.slice(at);
+}
+
+/** The strike steps that began in these events (each one waited, or ended by itself at once). */
+export function strikeStepsBegun(events: readonly GameEvent[]): string[] {
+  return events.flatMap((e) =>
+    e.type === 'stepBegan' && (e.step.kind === 'strike' || e.step.kind === 'counterstrike')
+      ? [`${e.step.kind}:${e.step.side}`]
+      : [],
+  );
 }
 
 /** A strike declared as (target, Strike-number, dice), rolling exactly `rolls`. */

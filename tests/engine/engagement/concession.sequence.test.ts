@@ -18,6 +18,7 @@ import {
   score,
   step,
   strike,
+  strikeStepsBegun,
   toBattle,
   types,
 } from './build';
@@ -139,12 +140,15 @@ describe('attempted concessions in the battle (errata 9.4, 10.0)', () => {
     expect(legion(run, 'Bu01')?.characters).toEqual(['Centaur', 'Gargoyle']);
   });
 
-  it('errata 9.4, 10.1: a defender who entered and then concedes costs the attacker nothing', () => {
+  it('errata 9.4, 10.1, 11.1: a defender who entered and then concedes before the attacker enters costs him nothing', () => {
     const run = battle();
     moveAll(run, D, { 'Bu01-1': 'E5' });
+    // Nothing to strike: the defender's strikes and the attacker's counterstrikes do not wait (issue 14); the
+    // attacker attempts in place of his first maneuver, the defender concedes instead.
     act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'concede' });
-    const events = act(run, A, { type: 'acceptConcession' });
+    expect(step(run)).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
+    act(run, A, { type: 'concede' });
+    const events = act(run, D, { type: 'concede' });
     expect(ofType(events, 'engagementResolved')[0]).toMatchObject({
       outcome: 'concession',
       winner: 'Bk01',
@@ -168,10 +172,9 @@ describe('attempted concessions in the battle (errata 9.4, 10.0)', () => {
 
   it('2.5.6.4.x.4.1: during his strikes the phasing player may only attempt to concede', () => {
     const run = battle();
-    act(run, D, { type: 'moveCharacter', character: 'Bu01-1', hex: 'E5' });
-    act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'concede' });
-    expect(step(run)).toEqual({ kind: 'concessionAttempted', actor: A, side: 'attacker', resume: 'strike' });
+    firstRound(run, { 'Bk01-1': { hex: 'D5' } });
+    act(run, A, { type: 'concede' });
+    expect(step(run)).toEqual({ kind: 'concessionAttempted', actor: D, side: 'defender', resume: 'strike' });
   });
 });
 
@@ -212,9 +215,12 @@ describe('answering an attempted concession (errata 9.4, 10.0: only one player c
   });
 
   it('2.5.6.4.1.4.1, 2.5.6.4.1.4.4: the defender attempts during his strikes; the attacker accepts', () => {
-    const run = battle();
-    act(run, D, { type: 'moveCharacter', character: 'Bu01-1', hex: 'E5' });
+    const run = attackerStrikes();
+    strike(run, A, 'Bk01-1', 'Bu01-1', 6, 6, ones(6));
+    strike(run, D, 'Bu01-1', 'Bk01-1', 2, 3, ones(3));
+    // Round 2: the Centaur, locked in contact, has a strike to make: the defender's strike step waits.
     act(run, D, { type: 'doneManeuvering' });
+    expect(step(run)).toEqual({ kind: 'strike', actor: D, side: 'defender' });
     act(run, D, { type: 'concede' });
     const events = act(run, A, { type: 'acceptConcession' });
     expect(ofType(events, 'engagementResolved')[0]).toMatchObject({ outcome: 'concession', winner: 'Bk01' });
@@ -243,15 +249,19 @@ describe('answering an attempted concession (errata 9.4, 10.0: only one player c
 });
 
 describe('unconditional concessions in the battle (errata 9.4, 10.0, 9.5)', () => {
-  it('2.5.6.4.1.5, errata 14.2: before his first counterstrike the attacker concedes unconditionally (not yet entered: no reinforcement earned)', () => {
+  it('2.5.6.4.1.5 (reading), errata 14.2: nothing to counterstrike and the battle going on, the attacker concedes in place of his first maneuver (no reinforcement earned)', () => {
     const run = battle();
     moveAll(run, D, { 'Bu01-1': 'E5' });
-    act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'doneStriking' });
-    expect(step(run)).toEqual({ kind: 'counterstrike', actor: A, side: 'attacker' });
-    const events = act(run, A, { type: 'concede' });
-    expect(types(events)[0]).toBe('engagementConceded');
-    expect(ofType(events, 'engagementResolved')[0]).toMatchObject({ outcome: 'concession', winner: 'Bu01' });
+    // His counterstrike step is not his last chance to concede (strikePhase.ts): it does not wait.
+    const events = act(run, D, { type: 'doneManeuvering' });
+    expect(strikeStepsBegun(events)).toEqual(['strike:defender', 'counterstrike:attacker']);
+    expect(step(run)).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
+    act(run, A, { type: 'concede' });
+    const accepted = act(run, D, { type: 'acceptConcession' });
+    expect(ofType(accepted, 'engagementResolved')[0]).toMatchObject({
+      outcome: 'concession',
+      winner: 'Bu01',
+    });
     expect(run.state.engagement).toBeNull();
   });
 
@@ -260,7 +270,7 @@ describe('unconditional concessions in the battle (errata 9.4, 10.0, 9.5)', () =
     const run = battle();
     firstRound(run, { 'Bk01-1': { hex: 'D5' } });
     strike(run, A, 'Bk01-1', 'Bu01-1', 6, 6, ones(6));
-    act(run, A, { type: 'doneStriking' });
+    // His one strike made, the attacker's strike step ends by itself.
     expect(step(run)).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
     return run;
   }
@@ -273,8 +283,14 @@ describe('unconditional concessions in the battle (errata 9.4, 10.0, 9.5)', () =
   });
 
   it('2.5.6.4.2.6.1, 2.5.6.4.2.6.4: after his first counterstrike he may only attempt; the attacker may concede instead', () => {
-    const run = inContact();
+    // Both Ogres in contact (D5 with the Centaur, F3 with the Gargoyle): after the Centaur's counterstrike the
+    // Gargoyle's is still to come.
+    const run = battle();
+    firstRound(run, { 'Bk01-1': { hex: 'D5' }, 'Bk01-2': { hex: 'F3' } });
+    strike(run, A, 'Bk01-1', 'Bu01-1', 6, 6, ones(6));
+    strike(run, A, 'Bk01-2', 'Bu01-2', 5, 6, ones(6));
     strike(run, D, 'Bu01-1', 'Bk01-1', 2, 3, ones(3));
+    expect(step(run)).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
     act(run, D, { type: 'concede' });
     expect(step(run)).toEqual({
       kind: 'concessionAttempted',
@@ -291,8 +307,12 @@ describe('unconditional concessions in the battle (errata 9.4, 10.0, 9.5)', () =
   it('errata 9.4, 9.5, 10.1: conceding after all the opponent\u2019s characters are slain is a mutual elimination', () => {
     const run = battle();
     // The defender enters nothing: all his characters are slain (10.1), the battle goes on to the strike phase.
-    act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'doneStriking' });
+    // The battle is ending: the attacker's counterstrike step, though he has nothing to strike, is his last
+    // chance to concede and waits (2.5.6.4.1.5, 2.5.6.4.1.8.1).
+    const done = act(run, D, { type: 'doneManeuvering' });
+    expect(strikeStepsBegun(done)).toEqual(['strike:defender', 'counterstrike:attacker']);
+    expect(step(run)).toEqual({ kind: 'counterstrike', actor: A, side: 'attacker' });
+    expect(legalIntents(run.state, A)).toEqual([{ type: 'doneStriking' }, { type: 'concede' }]);
     const events = act(run, A, { type: 'concede' });
     expect(ofType(events, 'engagementConceded')[0]?.mutual).toBe(true);
     expect(ofType(events, 'engagementResolved')[0]).toMatchObject({
@@ -309,18 +329,15 @@ describe('unconditional concessions in the battle (errata 9.4, 10.0, 9.5)', () =
     firstRound(run, { 'Bk01-1': { hex: 'D5', hits: 5 }, 'Bk01-2': { hex: 'F3', hits: 5 } });
     strike(run, A, 'Bk01-1', 'Bu01-1', 6, 6, ones(6));
     strike(run, A, 'Bk01-2', 'Bu01-2', 5, 6, ones(6));
-    act(run, A, { type: 'doneStriking' });
     strike(run, D, 'Bu01-1', 'Bk01-1', 2, 3, ones(3));
     strike(run, D, 'Bu01-2', 'Bk01-2', 3, 4, ones(4));
-    act(run, D, { type: 'doneStriking' });
     // Round 2, the defender's turn: he slays both Ogres; the slain still counterstrike (12.0).
     act(run, D, { type: 'doneManeuvering' });
     strike(run, D, 'Bu01-1', 'Bk01-1', 2, 3, [6, 1, 1]);
     strike(run, D, 'Bu01-2', 'Bk01-2', 3, 4, [6, 1, 1, 1]);
-    act(run, D, { type: 'doneStriking' });
     strike(run, A, 'Bk01-1', 'Bu01-1', 6, 6, ones(6));
+    // The last counterstrike made, the step ends by itself: the battle is ending.
     strike(run, A, 'Bk01-2', 'Bu01-2', 5, 6, ones(6));
-    act(run, A, { type: 'doneStriking' });
     expect(step(run)).toEqual({ kind: 'battleEnding', actor: D, side: 'defender' });
     const events = act(run, D, { type: 'concede' });
     expect(ofType(events, 'engagementConceded')[0]).toMatchObject({ side: 'defender', mutual: true });
@@ -336,7 +353,7 @@ describe('unconditional concessions in the battle (errata 9.4, 10.0, 9.5)', () =
   it('2.5.6.4.1.8.1: as the battle ends the phasing player may concede unconditionally', () => {
     const run = battle();
     act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'doneStriking' });
+    // The attacker's counterstrikes wait as the battle ends (his last chance to concede); he lets it go.
     act(run, A, { type: 'doneStriking' });
     // The defender entered nothing: the battle is ending; he may still concede (to no effect on the scoring).
     expect(step(run)).toEqual({ kind: 'battleEnding', actor: D, side: 'defender' });

@@ -165,10 +165,9 @@ describe('a Titan eliminated (19.3, 19.4, errata 19.4)', () => {
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
     strike(run, A, 'Bk01-1', 'Bu01-1', 6, 6, [6, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     strike(run, D, 'Bu01-1', 'Bk01-1', 2, 6, ones(6));
+    // The last counterstrike made, the strike phase ends by itself.
     strike(run, D, 'Bu01-2', 'Bk01-1', 2, 3, ones(3));
-    act(run, D, { type: 'doneStriking' });
     expect(step(run)).toEqual({ kind: 'battleEnding', actor: A, side: 'attacker' });
     // Errata 9.4/9.5: conceding after the opponent's Titan was slain is a mutual elimination.
     const events = act(run, A, { type: 'concede' });
@@ -193,7 +192,9 @@ describe('a Titan eliminated (19.3, 19.4, errata 19.4)', () => {
     moveAll(run, D, { 'Bu01-2': 'E5' });
     act(run, D, { type: 'doneManeuvering' });
     expect(run.state.engagement?.defenderLosses).toEqual(['Titan']);
-    act(run, D, { type: 'doneStriking' });
+    // The defender's strikes end by themselves; the battle ending, the attacker's counterstrike step is his last
+    // chance to concede and waits though he has nothing to strike (2.5.6.4.1.5, 2.5.6.4.1.8.1).
+    expect(step(run)).toEqual({ kind: 'counterstrike', actor: A, side: 'attacker' });
     act(run, A, { type: 'doneStriking' });
     expect(step(run)).toEqual({ kind: 'battleEnding', actor: D, side: 'defender' });
     const events = act(run, D, { type: 'pass' });

@@ -207,7 +207,7 @@ function candidates(sample: Sample): fc.Arbitrary<Intent> {
 let samples: Sample[] = [];
 
 beforeAll(() => {
-  const games: BotGame[] = botGames(120, 3);
+  const games: BotGame[] = botGames(120, 1);
   samples = games.flatMap((g) =>
     g.samples.map(({ state, actor }) => ({
       state,
@@ -238,8 +238,10 @@ describe('legal is complete (Complete Sequence of Play, errata 4.2, 8.1, 8.2, 9.
       { numRuns: 4000, seed: 13 },
     );
     // The runs reached the parameterised choices and the engagement steps.
-    for (const kind of ['split:split', 'move:moveLegion', 'negotiate:propose', 'strike:strike'])
+    for (const kind of ['split:split', 'move:moveLegion', 'negotiate:propose'])
       expect([...steps]).toContain(kind);
+    // A strike step waits only with something to do in it (issue 14), in the strikes or the counterstrikes.
+    expect([...steps].some((k) => k === 'strike:strike' || k === 'counterstrike:strike')).toBe(true);
   });
 
   it('errata 20.4: withdraw is offered, and accepted, only at the steps that allow it, never in the engagement phase', () => {

@@ -18,7 +18,6 @@ import {
   firstRound,
   inDrift,
   moveAll,
-  quietTurn,
   step,
   strike,
   toBattle,
@@ -150,7 +149,6 @@ describe('errata 20.4: in the engagement phase (no withdrawing there)', () => {
     expect(step(run)).toMatchObject({ kind: 'strike', actor: A });
     expect(refusal(run, A)).toEqual({ type: 'concede' });
     strike(run, A, 'Bk01-1', 'Bu01-1', 6, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     expect(step(run)).toMatchObject({ kind: 'counterstrike', actor: D });
     expect(refusal(run, D)).toEqual({ type: 'concede' });
   });
@@ -174,7 +172,12 @@ describe('errata 20.4: in the engagement phase (no withdrawing there)', () => {
 
   it('2.5.6.4.x.8.1, errata 20.4: as the battle ends he lets it end; a victor never turns his win into a mutual elimination', () => {
     const ending = battle();
-    quietTurn(ending, 'defender');
+    act(ending, D, { type: 'doneManeuvering' });
+    // The defender entered nothing: the battle is ending. The attacker's counterstrike step, nothing to strike,
+    // waits as his last chance to concede (2.5.6.4.1.5); refusing it he lets the battle end too.
+    expect(step(ending)).toMatchObject({ kind: 'counterstrike', actor: A });
+    expect(refusal(ending, A)).toEqual({ type: 'doneStriking' });
+    act(ending, A, { type: 'doneStriking' });
     expect(step(ending)).toMatchObject({ kind: 'battleEnding', actor: D });
     expect(refusal(ending, D)).toEqual({ type: 'pass' });
     // The defender entered nothing and lost: the attacker wins as if the defender had conceded.

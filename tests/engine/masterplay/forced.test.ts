@@ -10,7 +10,7 @@ import { decideForced, timedPhase } from '../../../shared/engine/forced';
 import { seededDice } from '../../../shared/engine/random';
 import type { PlayerId } from '../../../shared/engine/types';
 import { visibleTo } from '../../../shared/engine/view';
-import { A, begin, D, engagedRun, moveAll, quietTurn, step, toBattle } from '../engagement/build';
+import { A, begin, D, engagedRun, moveAll, step, toBattle } from '../engagement/build';
 import { scriptedDice } from '../support/dice';
 import type { Run } from '../support/game';
 import { act, arrange, newGame, ofType, setUpGame, standardFirstSplit } from '../support/game';
@@ -57,10 +57,20 @@ describe('errata 21.0, 20.4: out of time, the player refuses to play', () => {
     ],
     ['errata 9.4 the maneuver', battle, D],
     [
+      '2.5.6.4.x.5 the last chance to concede as the battle ends',
+      () => {
+        const run = battle();
+        act(run, D, { type: 'doneManeuvering' });
+        return run;
+      },
+      A,
+    ],
+    [
       '2.5.6.4.x.8.1 the end of the battle',
       () => {
         const run = battle();
-        quietTurn(run, 'defender');
+        act(run, D, { type: 'doneManeuvering' });
+        act(run, A, { type: 'doneStriking' });
         return run;
       },
       D,
@@ -98,8 +108,12 @@ describe('errata 21.0, 20.4: out of time, the player refuses to play', () => {
 
   it('2.5.6.4.x.8.1, errata 20.4: a timed-out player lets the battle end: a victor keeps his win', () => {
     const run = battle();
-    quietTurn(run, 'defender');
-    // The defender entered nothing and is out: the attacker wins, as if nothing had been refused.
+    act(run, D, { type: 'doneManeuvering' });
+    // The defender entered nothing and is out: the attacker wins, as if nothing had been refused, by the
+    // attacker at his last chance to concede (2.5.6.4.1.5) and by the defender as the battle ends (x.8.1).
+    expect(defaultIntent(run.state, A)).toEqual({ type: 'doneStriking' });
+    run.state = forced(run, A, { kind: 'refuse' }).reduce(evolve, run.state);
+    expect(step(run)).toEqual({ kind: 'battleEnding', actor: D, side: 'defender' });
     const events = forced(run, D, { kind: 'refuse' });
     expect(ofType(events, 'engagementResolved')[0]).toMatchObject({ outcome: 'battle', winner: 'Bk01' });
     expect(ofType(events, 'engagementConceded')).toEqual([]);
@@ -154,6 +168,7 @@ describe('Law 21.2: the phase limits', () => {
     // The Centaur that entered stays where it went; the Gargoyle left off is out of the battle.
     const onBoard = after.battle?.characters.filter((c) => c.legion === 'Bu01' && c.hex !== null) ?? [];
     expect(onBoard.map((c) => [c.id, c.hex])).toEqual([['Bu01-1', 'E5']]);
-    expect(step({ ...run, state: after }).kind).not.toBe('maneuver');
+    // Nothing in contact: the strike steps end by themselves, and the attacker maneuvers next.
+    expect(step({ ...run, state: after })).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
   });
 });

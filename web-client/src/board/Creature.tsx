@@ -10,9 +10,20 @@ type Shape = (ink: string, paper: string) => ReactElement;
 
 const line = { fill: 'none', strokeWidth: 2.4, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
+function raisedCrown(ink: string): ReactElement {
+  return <path d="M-10 7 L-10 -6 L-5 0 L0 -9 L5 0 L10 -6 L10 7 Z" stroke={ink} {...line} />;
+}
+
 const GLYPHS: Readonly<Record<CharacterName, Shape>> = {
   // A crown.
   Titan: (ink) => <path d="M-10 7 L-10 -6 L-5 0 L0 -9 L5 0 L10 -6 L10 7 Z" fill={ink} />,
+  // CE 13 B3: a raised Titan: the crown, hollow (a Titan's ghost), for each colour.
+  'Raised Titan (Black)': raisedCrown,
+  'Raised Titan (Blue)': raisedCrown,
+  'Raised Titan (Brown)': raisedCrown,
+  'Raised Titan (Gold)': raisedCrown,
+  'Raised Titan (Green)': raisedCrown,
+  'Raised Titan (Red)': raisedCrown,
   // A halo over two wings.
   Angel: (ink) => (
     <>

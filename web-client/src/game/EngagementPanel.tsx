@@ -70,6 +70,7 @@ export function EngagementPanel() {
             characters={attacker.characters}
             unknown={attacker.unknown}
             titanPower={titanPowerOf(view, e.attackerOwner)}
+            raised={view.ce?.raised}
           />
           {e.attackerLosses.length > 0 && <p>Lost: {e.attackerLosses.join(', ')}</p>}
           <LateArrivals battle={battle} side="attacker" />
@@ -82,6 +83,7 @@ export function EngagementPanel() {
             characters={defender.characters}
             unknown={defender.unknown}
             titanPower={titanPowerOf(view, e.defenderOwner)}
+            raised={view.ce?.raised}
           />
           {e.defenderLosses.length > 0 && <p>Lost: {e.defenderLosses.join(', ')}</p>}
           <LateArrivals battle={battle} side="defender" />

@@ -1,6 +1,6 @@
 // The game table: the board (the Masterboard, or the Battleland while a battle is fought), the players,
 // what I may do now, the selected legion, the event history, the connection and the last rejection.
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { land } from '../../../shared/data/masterboard';
 import type { LandNumber, MarkerId } from '../../../shared/data/types';
 import type { Intent } from '../../../shared/engine/index';
@@ -24,7 +24,7 @@ import { legionMoveOptions, MoveChooser, type MoveOption, moveIntent } from './M
 import { PlayersPanel } from './PlayersPanel';
 import { PowersPanel } from './PowersPanel';
 import { TurnInfo } from './TurnInfo';
-import { autoIntent, legalOf, makeTable, masterLegions, recruitPreview, TableContext } from './table';
+import { legalOf, makeTable, masterLegions, recruitPreview, TableContext } from './table';
 import { AlertSwitches, useTurnSignals } from './turnSignals';
 
 declare global {
@@ -94,14 +94,6 @@ function Table({ session }: { session: GameSession }) {
     [state, view, legal, session],
   );
   useTurnSignals(view, table.me, table.name);
-  // A strike phase with nothing to strike ends by itself, once per view.
-  const auto = autoIntent(view, legal);
-  const autoSent = useRef(-1);
-  useEffect(() => {
-    if (auto === null || table.busy || autoSent.current === state.viewSeq) return;
-    autoSent.current = state.viewSeq;
-    session.send(auto);
-  }, [auto, table.busy, state.viewSeq, session]);
   const [selected, setSelected] = useState<MarkerId | null>(null);
   const [choice, setChoice] = useState<{ land: LandNumber; moves: readonly MoveOption[] } | null>(null);
   const [showMasterboard, setShowMasterboard] = useState(false);

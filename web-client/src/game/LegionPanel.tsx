@@ -1,7 +1,13 @@
 // The selected legion: its owner and land, and its contents as far as this viewer may know them (all of it
 // for the owner, 4.5; what has been revealed for the others).
 
-import { CHARACTERS, titanPower } from '../../../shared/data/characters';
+import {
+  CHARACTERS,
+  characterPower,
+  isRaisedTitan,
+  type RaisedPowers,
+  titanPower,
+} from '../../../shared/data/characters';
 import { land } from '../../../shared/data/masterboard';
 import type { CharacterName } from '../../../shared/data/types';
 import type { GameView, LegionView } from '../../../shared/engine/index';
@@ -9,15 +15,18 @@ import { CreatureIcon } from '../board/Creature';
 import { legionName } from './describe';
 import { mayAlsoHold, useTable } from './table';
 
-/** Characters with their power and skill (3.5); the Titan's power is its player's (19.1: `titanPower`). */
+/** Characters with their power and skill (3.5); the Titan's power is its player's (19.1: `titanPower`), a raised
+ *  Titan's the game's (CE 13 B3: `raised`). */
 export function CharacterList({
   characters,
   unknown = 0,
   titanPower,
+  raised = {},
 }: {
   characters: readonly CharacterName[];
   unknown?: number;
   titanPower: number;
+  raised?: RaisedPowers | undefined;
 }) {
   return (
     <ul className="characters">
@@ -25,7 +34,7 @@ export function CharacterList({
         // biome-ignore lint/suspicious/noArrayIndexKey: a legion may hold several of one creature
         <li key={`${c}-${i}`} data-character={c}>
           <CreatureIcon type={c} /> {c}{' '}
-          <span className="ps">{`${CHARACTERS[c].power ?? titanPower}-${CHARACTERS[c].skill}`}</span>
+          <span className="ps">{`${isRaisedTitan(c) ? characterPower(c, 0, raised) : (CHARACTERS[c].power ?? titanPower)}-${CHARACTERS[c].skill}`}</span>
         </li>
       ))}
       {Array.from({ length: unknown }, (_, i) => (
@@ -59,6 +68,7 @@ export function LegionPanel({ legion }: { legion: LegionView }) {
         characters={sure}
         unknown={legion.height - sure.length}
         titanPower={titanPowerOf(view, legion.owner)}
+        raised={view.ce?.raised}
       />
       {more !== null && <p className="sub may-hold">May hold: {more}</p>}
     </section>

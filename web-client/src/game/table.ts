@@ -68,16 +68,6 @@ export function makeTable(
   };
 }
 
-/** What the page sends by itself, without a click: the end of a strike phase in which none of the player's
- *  characters may strike or rangestrike (issue 14: no "Done" to press when nothing is in contact). Whether one
- *  may is the server's legal list (no strike in it), not a rule of the client's. */
-export function autoIntent(view: GameView, legal: readonly Intent[]): Intent | null {
-  const step = view.pending.step;
-  if (step !== 'strike' && step !== 'counterstrike') return null;
-  if (legal.some((i) => i.type === 'strike' || i.type === 'rangestrike')) return null;
-  return legal.find((i) => i.type === 'doneStriking') ?? null;
-}
-
 /** The engine's legionKnowledge over the events this viewer received, once none is missing, with the caretaker's
  *  stacks and the dead pile of the view. */
 export function knowledgeOf(

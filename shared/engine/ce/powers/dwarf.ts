@@ -28,8 +28,9 @@ export const dwarf: Power = {
   hitsDiscounted: (_ctx, _native, parts) => Math.max(0, parts.targetSkill - parts.skill - 2),
   // CE 39 B3: the Angel summoned and the reinforcement mustered in battle are announced at the usual time and
   // arrive one battle turn later, in the side's next maneuver phase, where they must enter or go back (errata
-  // 14.1, 15.1); while one waits the side stays in the battle even with no other survivor (16.0). One still to
-  // come when the battle ends never arrived: after winning the usual addition is offered (15.2, 14.0), joining at
-  // once as for any player (the battle is over).
+  // 14.1, 15.1); while one waits the side stays in the battle even with no other survivor (16.0), and an enemy's
+  // concession is no mutual elimination (errata 9.4). One still to come when the battle ends never arrived: after
+  // winning the usual addition is offered (15.2, 14.0), joining at once as for any player (the battle is over); a
+  // victorious legion left with no character is eliminated (4.4) and scores all the same.
   arrivalDelay: 1,
 };

@@ -83,6 +83,8 @@ export const hiLois: Power = {
       events: [used(player, 'twoRolls', words, { rolls: [...first, ...second], picked: rolls })],
     };
   },
+  // CE 64 B1: the call bears on his next attack roll only.
+  attackActs: ['call'],
   choices: (state, player) => {
     const step = state.step;
     if (step.kind === 'powerDecision' && step.power === HI_LOIS) {

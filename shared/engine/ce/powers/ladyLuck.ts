@@ -150,6 +150,8 @@ export const ladyLuck: Power = {
       ),
     );
   },
+  // CE 41 B1: Average Minus bears on the enemy's next attack only.
+  attackActs: ['averageMinus'],
   // CE 41 B1: her enemy may elect "Average Minus" before each of his attacks (or take it back before it).
   othersChoices: (state, owner, player): Intent[] => {
     if (attackingEnemy(state, owner) !== player) return [];

@@ -98,6 +98,8 @@ export const multiChoice: Power = {
       either: [first, second],
     };
   },
+  // CE 27 B1: the second roll bears on his next attack only.
+  attackActs: [ROLL_TWICE],
   choices: (state, player): Intent[] => {
     const step = state.step;
     if (step.kind === 'powerDecision' && step.power === MULTI_CHOICE && step.attack !== undefined) {

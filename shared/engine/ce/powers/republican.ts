@@ -5,7 +5,7 @@ import type { CharacterName } from '../../../data/types';
 import { countOf, withoutCharacters } from '../../contents';
 import type { Decision } from '../../events';
 import type { Intent } from '../../intents';
-import { playerOf } from '../../lookups';
+import { playerOf, raisedPowers } from '../../lookups';
 import { reject } from '../../rejections';
 import type { GameState, PlayerId } from '../../types';
 import { entry } from '../catalogueEntry';
@@ -26,7 +26,7 @@ const GUARDIAN_SET = 3;
 function lessOneSets(ctx: RecruitContext): { creature: CharacterName; reveal: CharacterName[] }[] {
   const characters = ctx.legion.characters;
   const score = playerOf(ctx.state, ctx.legion.owner).score;
-  const worth = (c: CharacterName) => characterPoints(c, score);
+  const worth = (c: CharacterName) => characterPoints(c, score, raisedPowers(ctx.state));
   const withBacker = (creature: CharacterName, set: CharacterName[]) => {
     const others = [...new Set(withoutCharacters(characters, set))];
     return others.filter((o) => worth(o) >= worth(creature)).map((o) => ({ creature, reveal: [...set, o] }));

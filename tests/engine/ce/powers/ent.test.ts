@@ -98,8 +98,8 @@ describe('10 ENT', () => {
       rejectionOf(run, A, { type: 'strike', striker: 'Bk01-1', target: 'Bu01-1', strikeNumber: 2, dice: 6 })
         .code,
     ).toBe('illegalStrike');
+    // His one strike made, the attacker's strike step ends by itself.
     strike(run, A, 'Bk01-1', 'Bu01-1', 3, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     // The Ogre in the Tree strikes back with 6 + 1 dice.
     expect(legalIntents(run.state, D)).toContainEqual({
       type: 'strike',

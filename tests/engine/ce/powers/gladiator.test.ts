@@ -219,8 +219,8 @@ describe('47 GLADIATOR', () => {
       strikeNumber: 3,
       dice: 6,
     });
+    // His one strike made, the attacker's strike step ends by itself.
     strike(run, A, 'Bk01-1', 'Bu01-1', 3, 6, ones(6));
-    act(run, A, { type: 'doneStriking' });
     // Struck back as a skill 3 character: 4 + 3 - 2 = 5.
     expect(legalIntents(run.state, D)).toContainEqual({
       type: 'strike',

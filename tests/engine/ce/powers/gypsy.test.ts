@@ -8,7 +8,18 @@ import type { Intent, IntentOf } from '../../../../shared/engine/intents';
 import { legalIntents } from '../../../../shared/engine/legal';
 import type { PlayerId, Viewer } from '../../../../shared/engine/types';
 import { view, visibleTo } from '../../../../shared/engine/view';
-import { A, begin, D, engagedRun, firstRound, moveAll, place, toBattle, types } from '../../engagement/build';
+import {
+  A,
+  begin,
+  D,
+  engagedRun,
+  firstRound,
+  moveAll,
+  place,
+  strikeStepsBegun,
+  toBattle,
+  types,
+} from '../../engagement/build';
 import type { Run } from '../../support/game';
 import { act, ofType, rejectionOf, setUpGame, standardFirstSplit } from '../../support/game';
 import { hitsOf, withPowers } from './support';
@@ -47,16 +58,18 @@ function finishQuietly(run: Run, player: PlayerId): void {
 }
 
 /** Every strike the player owes, each rolling nothing but 1s. */
-function strikeAllMissing(run: Run, player: PlayerId): void {
+/** Every strike `player` must make now, each missing (all 1s); the last one ends his strike step by itself
+ *  (issue 14), and its decision rolls `after` too (what the next strike step's beginning rolls). Returns the events
+ *  of the last strike. */
+function strikeAllMissing(run: Run, player: PlayerId, after: readonly number[] = []): GameEvent[] {
+  let events: GameEvent[] = [];
   for (;;) {
-    const next = legalIntents(run.state, player).find((i) => i.type === 'strike');
-    if (next === undefined || next.type !== 'strike') return;
-    act(
-      run,
-      player,
-      next,
-      Array.from({ length: next.dice }, () => 1),
-    );
+    const strikes = legalIntents(run.state, player).filter((i) => i.type === 'strike');
+    const next = strikes[0];
+    if (next === undefined || next.type !== 'strike') return events;
+    const last = strikes.every((i) => i.type === 'strike' && i.striker === next.striker);
+    const misses = Array.from({ length: next.dice }, () => 1);
+    events = act(run, player, next, last ? [...misses, ...after] : misses);
   }
 }
 
@@ -221,9 +234,9 @@ describe('53 GYPSY', () => {
     // The attacker (the Gypsy) is phasing, but the defender's counterstrikes come first.
     expect(run.state.step).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
     expect(legalIntents(run.state, A)).toEqual([]);
-    strikeAllMissing(run, D);
+    // His last counterstrike ends the counterstrike step by itself: the Gypsy's pool is rolled then.
     const pool = [3, 3, 4, 5, 6, 1];
-    const done = act(run, D, { type: 'doneStriking' }, pool);
+    const done = strikeAllMissing(run, D, pool);
     expect(ofType(done, 'powerUsed')[0]).toMatchObject({
       act: 'rollAll',
       audience: 'all',
@@ -236,11 +249,27 @@ describe('53 GYPSY', () => {
     ) as Extract<Intent, { type: 'strike' }>;
     const struck = act(run, A, strike);
     expect(ofType(struck, 'strikeRolled')[0]?.rolls).toEqual(pool.slice(0, strike.dice));
-    expect(rollsInEvents([...done, ...struck])).toEqual(pool);
+    expect(rollsInEvents(done).slice(-pool.length)).toEqual(pool);
+    expect(rollsInEvents(struck)).toEqual([]);
     expect(hitsOf(run, 'Bu01-2')).toBeGreaterThan(0);
-    // His strikes end the strike phase.
-    act(run, A, { type: 'doneStriking' });
+    // His strikes end the strike phase (by themselves: nothing is left to strike).
     expect(run.state.step).toMatchObject({ kind: 'maneuver', side: 'defender' });
+  });
+
+  it("CE 53 B1, 2.5.6.4.2.5 (reading): the enemy striking first, his counterstrike step waits while the Gypsy's attacks are to come, nothing to strike: his last chance to concede", () => {
+    const run = withPowers(engagedRun({ attacker: ['Ranger', 'Ogre'], defender: ['Titan', 'Ogre'] }), {
+      [A]: GYPSY,
+    });
+    begin(run);
+    toBattle(run);
+    // The Ranger on C3 may rangestrike the Ogre on F4; nothing is in contact.
+    firstRound(run, { 'Bk01-1': { hex: 'C3' } });
+    expect(run.state.step).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
+    expect(legalIntents(run.state, D)).toEqual([{ type: 'doneStriking' }, { type: 'concede' }]);
+    // Done: the Gypsy's strikes begin with his pool (the Ranger's two dice), rolled with this decision's dice.
+    const done = act(run, D, { type: 'doneStriking' }, [4, 2]);
+    expect(ofType(done, 'powerUsed')[0]).toMatchObject({ act: 'rollAll', data: { rolls: [4, 2] } });
+    expect(run.state.step).toEqual({ kind: 'strike', actor: A, side: 'attacker' });
   });
 
   it("CE 53 B1: in the enemy's strike phase the enemy strikes first as usual, then his counterstrike dice are rolled first", () => {
@@ -250,21 +279,20 @@ describe('53 GYPSY', () => {
     begin(run);
     toBattle(run);
     // The defender (the Gypsy) maneuvers: the attacker, off the board, has nothing to strike first with.
+    // Neither has anything to strike: the counterstrikes (first) and the strikes end by themselves.
     moveAll(run, D, { 'Bu01-1': 'E5', 'Bu01-2': 'F4' });
-    act(run, D, { type: 'doneManeuvering' });
-    expect(run.state.step).toEqual({ kind: 'counterstrike', actor: A, side: 'attacker' });
-    act(run, A, { type: 'doneStriking' });
-    expect(run.state.step).toEqual({ kind: 'strike', actor: D, side: 'defender' });
-    act(run, D, { type: 'doneStriking' });
+    const quiet = act(run, D, { type: 'doneManeuvering' });
+    expect(strikeStepsBegun(quiet)).toEqual(['counterstrike:attacker', 'strike:defender']);
+    expect(run.state.step).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
     // The attacker's strike phase: he strikes first, as usual.
     moveAll(run, A, { 'Bk01-1': 'D1', 'Bk01-2': 'A1' });
     place(run, { 'Bk01-1': { hex: 'E4' } });
     act(run, A, { type: 'doneManeuvering' });
     expect(run.state.step).toEqual({ kind: 'strike', actor: A, side: 'attacker' });
-    strikeAllMissing(run, A);
-    // The Gypsy's Ogre (6 dice) and Troll (8) roll all their dice before he chooses.
+    // The attacker's last strike ends his strike step: the Gypsy's Ogre (6 dice) and Troll (8) roll all their
+    // dice before he chooses.
     const pool = [6, 6, 6, 6, 6, 6, 5, 5, 5, 5, 5, 5, 5, 5];
-    const back = act(run, A, { type: 'doneStriking' }, pool);
+    const back = strikeAllMissing(run, A, pool);
     expect(ofType(back, 'powerUsed')[0]).toMatchObject({ act: 'rollAll', player: D, data: { rolls: pool } });
     expect(run.state.step).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
     const strike = legalIntents(run.state, D).find((i) => i.type === 'strike') as Extract<
@@ -273,6 +301,8 @@ describe('53 GYPSY', () => {
     >;
     const struck = act(run, D, strike);
     expect(rollsInEvents(struck)).toEqual([]);
-    expect(types(struck)).toEqual(['powerUsed', 'strikeRolled', 'stepBegan']);
+    // Six 6s slay the Titan: the Troll has nobody left to strike, the counterstrikes end by themselves.
+    expect(types(struck)).toEqual(['powerUsed', 'strikeRolled', 'stepBegan', 'slainRemoved', 'stepBegan']);
+    expect(run.state.step).toEqual({ kind: 'battleEnding', actor: A, side: 'attacker' });
   });
 });

@@ -97,10 +97,17 @@ describe('29 HALFLINGS B2', () => {
     // One hit left: he may pass it too, or keep it.
     expect(legalIntents(run.state, D)).toEqual([KEEP, pass('Bu01-1', 1)]);
     const kept = act(run, D, KEEP);
-    expect(types(kept)).toEqual(['powerUsed', 'carryOverAssigned', 'stepBegan']);
+    // The hits landed, the Titan's one strike is resolved: his strike step ends by itself (issue 14).
+    expect(types(kept)).toEqual([
+      'powerUsed',
+      'carryOverAssigned',
+      'stepBegan',
+      'strikePhaseBegan',
+      'stepBegan',
+    ]);
     expect(hitsOf(run, 'Bu01-2')).toBe(1);
     expect(hitsOf(run, 'Bu01-1')).toBe(3);
-    expect(run.state.step).toMatchObject({ kind: 'strike', actor: A, side: 'attacker' });
+    expect(run.state.step).toMatchObject({ kind: 'counterstrike', actor: D, side: 'defender' });
     expect(rollsInEvents([...rolled, ...passed, ...kept])).toEqual([6, 6, 6, 6, 1, 1]);
   });
 
@@ -108,7 +115,13 @@ describe('29 HALFLINGS B2', () => {
     const run = twoOgres();
     strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, [6, 6, 1, 1, 1, 1]);
     const passed = act(run, D, pass('Bu01-1', 2));
-    expect(types(passed)).toEqual(['powerUsed', 'carryOverAssigned', 'stepBegan']);
+    expect(types(passed)).toEqual([
+      'powerUsed',
+      'carryOverAssigned',
+      'stepBegan',
+      'strikePhaseBegan',
+      'stepBegan',
+    ]);
     expect(hitsOf(run, 'Bu01-2')).toBe(0);
     expect(hitsOf(run, 'Bu01-1')).toBe(2);
   });
@@ -136,11 +149,20 @@ describe('29 HALFLINGS B2', () => {
     expect(hitsOf(run, 'Bu01-2')).toBe(0);
     const passed = act(run, D, pass('Bu01-1', 1));
     const kept = act(run, D, KEEP);
-    expect(types(kept)).toEqual(['powerUsed', 'carryOverAssigned', 'stepBegan']);
+    // The rangestrike resolved, nothing is left to strike on either side: the strike phase ends by itself.
+    expect(types(kept)).toEqual([
+      'powerUsed',
+      'carryOverAssigned',
+      'stepBegan',
+      'strikePhaseBegan',
+      'stepBegan',
+      'maneuverBegan',
+      'stepBegan',
+    ]);
     expect(hitsOf(run, 'Bu01-1')).toBe(1);
     expect(hitsOf(run, 'Bu01-2')).toBe(intent.dice - 1);
     expect(run.state.battle?.pendingCarryOver).toBeNull();
-    expect(run.state.step).toMatchObject({ kind: 'strike', actor: A });
+    expect(run.state.step).toMatchObject({ kind: 'maneuver', actor: D });
     expect(rollsInEvents([...rolled, ...passed, ...kept])).toEqual(rolls);
   });
 
@@ -190,6 +212,8 @@ describe('29 HALFLINGS B2', () => {
     expect(types(strike(alone, A, 'Bk01-1', 'Bu01-2', 2, 6, [6, 1, 1, 1, 1, 1]))).toEqual([
       'strikeRolled',
       'stepBegan',
+      'strikePhaseBegan',
+      'stepBegan',
     ]);
     expect(hitsOf(alone, 'Bu01-2')).toBe(1);
   });
@@ -222,14 +246,16 @@ describe('29 HALFLINGS B2', () => {
     // Bu01-2 took what slew it (2 of its 4), Bu01-1 the hit passed and the 2 carried over.
     expect(hitsOf(run, 'Bu01-2')).toBe(6);
     expect(hitsOf(run, 'Bu01-1')).toBe(3);
-    expect(run.state.step).toMatchObject({ kind: 'strike', actor: A });
+    // The strike resolved, nothing is left to the attacker: the counterstrikes.
+    expect(run.state.step).toMatchObject({ kind: 'counterstrike', actor: D });
   });
 
   it('CE 29 B2: with no identical character in contact or down a chain, no step: the hits land as rolled', () => {
     const run = twoOgres({}, ['Ogre', 'Troll']);
     const rolled = strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, [6, 6, 1, 1, 1, 1]);
-    expect(types(rolled)).toEqual(['strikeRolled', 'stepBegan']);
-    expect(run.state.step).toMatchObject({ kind: 'strike', actor: A });
+    // No step for the hits; the Titan's one strike made, his strike step ends by itself.
+    expect(types(rolled)).toEqual(['strikeRolled', 'stepBegan', 'strikePhaseBegan', 'stepBegan']);
+    expect(run.state.step).toMatchObject({ kind: 'counterstrike', actor: D });
     expect(hitsOf(run, 'Bu01-2')).toBe(2);
     // Nor for the enemy's characters: only the Halflings pass.
     const other = withPowers(engagedRun({ attacker: ['Titan', 'Ogre'], defender: ['Ogre', 'Ogre'] }), {
@@ -240,6 +266,8 @@ describe('29 HALFLINGS B2', () => {
     firstRound(other, { 'Bk01-1': { hex: 'E4' } });
     expect(types(strike(other, A, 'Bk01-1', 'Bu01-2', 2, 6, [6, 6, 1, 1, 1, 1]))).toEqual([
       'strikeRolled',
+      'stepBegan',
+      'strikePhaseBegan',
       'stepBegan',
     ]);
   });

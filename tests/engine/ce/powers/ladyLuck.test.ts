@@ -114,6 +114,9 @@ describe('41 LADY LUCK', () => {
       'powerUsed',
       'strikeRolled',
       'stepBegan',
+      // The Titan's one strike made, the strike step ends by itself: the counterstrikes.
+      'strikePhaseBegan',
+      'stepBegan',
     ]);
     expect(ofType(events, 'strikeRolled')[0]).toMatchObject({ rolls: third, hits: 5 });
     expect(hitsOf(run, 'Bu01-2')).toBe(5);
@@ -122,11 +125,14 @@ describe('41 LADY LUCK', () => {
 
   it('CE 41 B1: her attack at the average or above stands; so does an enemy attack at or below it', () => {
     const run = strikeReady(A);
+    // (The Titan's one strike made, the strike step ends by itself: the counterstrikes.)
     const events = act(run, A, TITAN_STRIKES_OGRE, [2, 2, 2, 2, 2, 1]);
-    expect(types(events)).toEqual(['strikeRolled', 'stepBegan']);
+    expect(types(events)).toEqual(['strikeRolled', 'stepBegan', 'strikePhaseBegan', 'stepBegan']);
     const other = strikeReady(D);
     expect(types(act(other, A, TITAN_STRIKES_OGRE, [2, 2, 2, 2, 2, 1]))).toEqual([
       'strikeRolled',
+      'stepBegan',
+      'strikePhaseBegan',
       'stepBegan',
     ]);
   });
@@ -185,7 +191,7 @@ describe('41 LADY LUCK', () => {
     );
     // Not his to elect during her counterstrikes.
     act(other, A, TITAN_STRIKES_OGRE, [2, 2, 2, 2, 2, 1]);
-    act(other, A, { type: 'doneStriking' });
+    expect(other.state.step).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
     expect(legalIntents(other.state, A)).toEqual([]);
   });
 });

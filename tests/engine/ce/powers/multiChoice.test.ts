@@ -192,7 +192,9 @@ describe('27 MULTI-CHOICE', () => {
     const kept = act(run, A, { type: 'usePower', act: 'keep', args: { roll: 'second' } });
     expect(ofType(kept, 'strikeRolled')[0]).toMatchObject({ rolls: [5, 6, 4, 1, 1, 1], hits: 3 });
     expect(hitsOf(run, 'Bu01-2')).toBe(3);
-    expect(run.state.step).toMatchObject({ kind: 'strike', actor: A, side: 'attacker' });
+    // The kept roll resolves the Titan's one strike: his strike step ends by itself, in the same decision.
+    expect(types(kept).slice(-3)).toEqual(['stepBegan', 'strikePhaseBegan', 'stepBegan']);
+    expect(run.state.step).toMatchObject({ kind: 'counterstrike', actor: D, side: 'defender' });
     // The dice check: both rolls once, the kept one not again.
     expect(rollsInEvents([...rolled, ...kept])).toEqual([1, 1, 1, 1, 1, 4, 5, 6, 4, 1, 1, 1]);
   });

@@ -54,15 +54,16 @@ describe('42 NINJA', () => {
     expect(refused.code).toBe('illegalStrike');
     expect(refused.rule).toContain('12.2');
     expect(run.state).toBe(before);
-    const events = strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, [5, 5, 1, 1, 1, 1, 1]);
+    // His one strike made, his strike step ends by itself: the shuriken (B2) at the Troll, rolled with the same
+    // dice, miss.
+    const events = strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, [5, 5, 1, 1, 1, 1, 1, 1, 1]);
     expect(ofType(events, 'strikeRolled')[0]).toMatchObject({ hits: 2 });
     expect(hitsOf(run, 'Bu01-1')).toBe(2);
   });
 
   it('CE 42 B1: the first hit of a non-native enemy striking into the native hazard is discounted', () => {
     const run = inBog(['Lion', 'Troll']);
-    strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, ones(7));
-    act(run, A, { type: 'doneStriking' }, [1, 1]); // the shuriken (B2) at the Troll miss
+    strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, [...ones(7), 1, 1]); // then the shuriken (B2) at the Troll miss
     // The Lion (not native to Bog) strikes the Ogre with its usual factors, and rolls two hits: one counts.
     const events = strike(run, D, 'Bu01-1', 'Bk01-1', 3, 5, [3, 4, 1, 1, 1]);
     expect(ofType(events, 'strikeRolled')[0]).toMatchObject({
@@ -74,8 +75,7 @@ describe('42 NINJA', () => {
 
   it('CE 42 B1: a Bog-native enemy loses no hit', () => {
     const run = inBog(['Troll', 'Troll']);
-    strike(run, A, 'Bk01-1', 'Bu01-1', 4, 7, ones(7));
-    act(run, A, { type: 'doneStriking' }, [1, 1]);
+    strike(run, A, 'Bk01-1', 'Bu01-1', 4, 7, [...ones(7), 1, 1]);
     const events = strike(run, D, 'Bu01-1', 'Bk01-1', 4, 8, [4, 4, 1, 1, 1, 1, 1, 1]);
     expect(ofType(events, 'strikeRolled')[0]).toMatchObject({
       option: { target: 'Bk01-1', strikeNumber: 4, dice: 8 },
@@ -93,7 +93,6 @@ describe('42 NINJA', () => {
     const run = onSlope(true);
     expect(strikeAt(run)).toMatchObject({ target: 'Bu01-1', strikeNumber: 6, dice: 8 });
     strike(run, A, 'Bk01-1', 'Bu01-1', 6, 8, ones(8));
-    act(run, A, { type: 'doneStriking' });
     // The Centaur (not native to Slope) strikes up at skill 3: its first hit is discounted.
     const events = strike(run, D, 'Bu01-1', 'Bk01-1', 3, 3, [3, 3, 3]);
     expect(ofType(events, 'strikeRolled')[0]).toMatchObject({ option: { discounted: 1 }, hits: 2 });
@@ -102,11 +101,17 @@ describe('42 NINJA', () => {
 
   it("CE 42 B2: in the Ninja's half turn, each of his characters throws shuriken (a third of its power, a skill down)", () => {
     const run = inBog(['Lion', 'Troll']);
-    strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, ones(7));
-    // As the counterstrikes begin: the Ogre (6: 2 dice at skill 1) at the Troll on F4 (skill 2): 5s. The Lion is
-    // adjacent (struck, not rangestruck); the Centaur on A1 has no enemy within its range.
-    const events = act(run, A, { type: 'doneStriking' }, [6, 3]);
-    expect(types(events)).toEqual(['strikePhaseBegan', 'powerUsed', 'stepBegan']);
+    // His one strike made, his strike step ends by itself. As the counterstrikes begin: the Ogre (6: 2 dice at
+    // skill 1) at the Troll on F4 (skill 2): 5s. The Lion is adjacent (struck, not rangestruck); the Centaur on A1
+    // has no enemy within its range.
+    const events = strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, [...ones(7), 6, 3]);
+    expect(types(events)).toEqual([
+      'strikeRolled',
+      'stepBegan',
+      'strikePhaseBegan',
+      'powerUsed',
+      'stepBegan',
+    ]);
     expect(ofType(events, 'powerUsed')[0]).toEqual({
       type: 'powerUsed',
       player: A,
@@ -128,10 +133,10 @@ describe('42 NINJA', () => {
     begin(run);
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'E3' }, 'Bk01-2': { hex: 'D6' }, 'Bk01-3': { hex: 'C4' } });
-    strike(run, A, 'Bk01-2', 'Bu01-1', 2, 3, [1, 1, 1]);
-    // The engaged Ogre throws at the Lion on C4 (skill 1 against 3: 6s). Not at the Titan (a Lord), nor at the
-    // adjacent Centaur; the Troll's path to the Centaur is blocked by the Ogre, the Lion is beyond its range 3.
-    const events = act(run, A, { type: 'doneStriking' }, [6, 5]);
+    // The Centaur's strike made, the attacker's strike step ends by itself. The engaged Ogre throws at the Lion on
+    // C4 (skill 1 against 3: 6s). Not at the Titan (a Lord), nor at the adjacent Centaur; the Troll's path to the
+    // Centaur is blocked by the Ogre, the Lion is beyond its range 3.
+    const events = strike(run, A, 'Bk01-2', 'Bu01-1', 2, 3, [1, 1, 1, 6, 5]);
     expect(ofType(events, 'powerUsed')[0]).toMatchObject({
       player: D,
       act: 'shuriken',
@@ -157,8 +162,7 @@ describe('42 NINJA', () => {
         characters: battle.characters.map((c) => (c.id === 'Bu01-2' ? { ...c, hits: 7 } : c)),
       },
     };
-    strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, ones(7));
-    const events = act(run, A, { type: 'doneStriking' }, [6, 6, 5]);
+    const events = strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, [...ones(7), 6, 6, 5]);
     expect(ofType(events, 'powerUsed').map((e) => [e.words, e.data])).toEqual([
       [
         'Shuriken: Ogre Bk01-1 at Troll Bu01-2 needing 5s rolls 6, 6: 2 hits.',
@@ -171,12 +175,10 @@ describe('42 NINJA', () => {
     ]);
     // The Lion counterstrikes; the slain Troll is removed at the end of the phase. In the defender's next half
     // turn the Ninja's Ogre has no target (the Lion is adjacent): only the Centaur throws, at the Lion.
-    strike(run, D, 'Bu01-1', 'Bk01-1', 3, 5, ones(5));
-    const ended = act(run, D, { type: 'doneStriking' });
+    const ended = strike(run, D, 'Bu01-1', 'Bk01-1', 3, 5, ones(5));
     expect(ofType(ended, 'slainRemoved')[0]).toEqual({ type: 'slainRemoved', ids: ['Bu01-2'] });
     act(run, D, { type: 'doneManeuvering' });
-    strike(run, D, 'Bu01-1', 'Bk01-1', 3, 5, ones(5));
-    const next = act(run, D, { type: 'doneStriking' }, [1]);
+    const next = strike(run, D, 'Bu01-1', 'Bk01-1', 3, 5, [...ones(5), 1]);
     expect(ofType(next, 'powerUsed').map((e) => e.data)).toEqual([
       { ids: [], hits: [], rolls: [1], kept: [1], targets: ['Bu01-1'] },
     ]);
@@ -188,14 +190,14 @@ describe('42 NINJA', () => {
     begin(run);
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'D5' } });
-    strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, [1, 1, 1, 1, 1, 1, 1]);
-    // Two hits needing 5s on two dice is unlucky for her (1 hit or more above the average): rolled again.
-    const events = act(run, A, { type: 'doneStriking' }, [6, 6, 1, 5]);
+    // The strike, then (its step ending by itself) the shuriken: two hits needing 5s on two dice is unlucky for
+    // her (1 hit or more above the average): rolled again.
+    const events = strike(run, A, 'Bk01-1', 'Bu01-1', 5, 7, [1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 5]);
     const shuriken = ofType(events, 'powerUsed').filter((e) => e.act === 'shuriken');
     expect(shuriken.map((e) => e.data)).toEqual([
       { ids: ['Bu01-2'], hits: [1], rolls: [], kept: [1, 5], targets: ['Bu01-2'] },
     ]);
-    expect(rollsInEvents(events)).toEqual([6, 6, 1, 5]);
+    expect(rollsInEvents(events)).toEqual([1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 5]);
     expect(hitsOf(run, 'Bu01-2')).toBe(1);
   });
 
@@ -205,10 +207,8 @@ describe('42 NINJA', () => {
     begin(run);
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'D5' } });
-    strike(run, A, 'Bk01-1', 'Bu01-1', 4, 7, ones(7));
-    act(run, A, { type: 'doneStriking' }, [1, 1]); // the Ogre's shuriken at the Gorgon on F4 miss
+    strike(run, A, 'Bk01-1', 'Bu01-1', 4, 7, [...ones(7), 1, 1]); // then the Ogre's shuriken at the Gorgon miss
     strike(run, D, 'Bu01-1', 'Bk01-1', 4, 8, ones(8));
-    act(run, D, { type: 'doneStriking' });
     act(run, D, { type: 'doneManeuvering' });
     // The Gorgon (not native to Bog) on F4 rangestrikes the Ogre in the Bog: skill 3 against 2, 3 dice.
     const events = act(

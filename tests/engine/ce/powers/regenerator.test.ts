@@ -4,16 +4,18 @@ import {
   A,
   begin,
   D,
+  during,
   engagedRun,
   firstRound,
   moveAll,
   place,
   quietTurn,
   strike,
+  strikeStepsBegun,
   toBattle,
   types,
 } from '../../engagement/build';
-import { act, ofType } from '../../support/game';
+import { ofType } from '../../support/game';
 import { hitsOf, withPowers } from './support';
 
 const REGENERATOR = 32;
@@ -27,11 +29,10 @@ describe('32 REGENERATOR', () => {
     // The Titan on E4 fights; the Ogre on A1 stays out of it.
     firstRound(run, { 'Bk01-1': { hex: 'E4', hits: 3 }, 'Bk01-2': { hits: 3 } });
     strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, [1, 1, 1, 1, 1, 1]);
-    strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, [1, 1, 1, 1, 1, 1, 1, 1]);
-    const events = act(run, D, { type: 'doneStriking' });
-    expect(types(events)).toEqual(['powerUsed', 'maneuverBegan', 'stepBegan']);
+    // The last counterstrike ends the strike phase by itself: the survivors regenerate then.
+    const events = strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, [1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(types(events)).toEqual(['strikeRolled', 'stepBegan', 'powerUsed', 'maneuverBegan', 'stepBegan']);
     expect(ofType(events, 'powerUsed')[0]).toMatchObject({
       player: A,
       power: REGENERATOR,
@@ -50,10 +51,13 @@ describe('32 REGENERATOR', () => {
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 2 } });
     strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, [1, 1, 1, 1, 1, 1]);
-    strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, [1, 1, 1, 1, 1, 1, 1, 1]);
-    expect(types(act(run, D, { type: 'doneStriking' }))).toEqual(['maneuverBegan', 'stepBegan']);
+    expect(types(strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, [1, 1, 1, 1, 1, 1, 1, 1]))).toEqual([
+      'strikeRolled',
+      'stepBegan',
+      'maneuverBegan',
+      'stepBegan',
+    ]);
     expect(hitsOf(run, 'Bu01-1')).toBe(2);
   });
 
@@ -69,10 +73,9 @@ describe('32 REGENERATOR', () => {
     quietTurn(run, 'attacker');
     // Round 2: both are next to a Tree; only the Ogre (recruitable in the Hills) is a tree-native.
     place(run, { 'Bk01-1': { hits: 4 }, 'Bk01-2': { hits: 4 } });
-    act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'doneStriking' });
-    const events = act(run, A, { type: 'doneStriking' });
-    expect(types(events)).toEqual(['powerUsed', 'powerUsed', 'maneuverBegan', 'stepBegan']);
+    // Nothing in contact: the strike phase ends by itself, with the power's moments.
+    const events = quietTurn(run, 'defender');
+    expect(types(events).slice(-4)).toEqual(['powerUsed', 'powerUsed', 'maneuverBegan', 'stepBegan']);
     const [regenerate, trees] = ofType(events, 'powerUsed');
     expect(regenerate).toMatchObject({
       act: 'regenerate',
@@ -88,10 +91,12 @@ describe('32 REGENERATOR', () => {
     withPowers(run, { [A]: REGENERATOR });
     begin(run);
     toBattle(run);
-    firstRound(run, { 'Bk01-1': { hits: 4 }, 'Bk01-2': { hex: 'C2', hits: 4 } });
-    act(run, A, { type: 'doneStriking' });
-    const events = act(run, D, { type: 'doneStriking' });
-    expect(types(events)).toEqual(['powerUsed', 'powerUsed', 'maneuverBegan', 'stepBegan']);
+    // Nothing in contact: the attacker's strike phase ends by itself, with the power's moments.
+    const events = during(run, () =>
+      firstRound(run, { 'Bk01-1': { hits: 4 }, 'Bk01-2': { hex: 'C2', hits: 4 } }),
+    );
+    expect(strikeStepsBegun(events).slice(-2)).toEqual(['strike:attacker', 'counterstrike:defender']);
+    expect(types(events).slice(-4)).toEqual(['powerUsed', 'powerUsed', 'maneuverBegan', 'stepBegan']);
     expect(ofType(events, 'powerUsed')[1]).toMatchObject({
       act: 'shelter',
       data: { ids: ['Bk01-2'], hits: [-1] },
@@ -105,10 +110,8 @@ describe('32 REGENERATOR', () => {
     begin(run);
     toBattle(run);
     moveAll(run, D, { 'Bu01-1': 'D4', 'Bu01-2': 'C3' });
-    act(run, D, { type: 'doneManeuvering' });
     place(run, { 'Bu01-1': { hits: 4 } });
-    act(run, D, { type: 'doneStriking' });
-    const events = act(run, A, { type: 'doneStriking' });
+    const events = quietTurn(run, 'defender');
     // B1: not involved, two hits; then B3, before the attacker moves: one more in the Tower.
     expect(ofType(events, 'powerUsed').map((e) => [e.act, e.data])).toEqual([
       ['regenerate', { ids: ['Bu01-1'], hits: [-2], rolls: [] }],

@@ -50,14 +50,12 @@ function killedOne(valkyrie: boolean, spec: Partial<EngagementSpec> = {}): Run {
   begin(run);
   toBattle(run);
   firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
+  // Each strike step ends by itself once its strikes are made (issue 14).
   strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
-  act(run, A, { type: 'doneStriking' });
   strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
   strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
-  act(run, D, { type: 'doneStriking' });
   act(run, D, { type: 'doneManeuvering' });
   strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
-  act(run, D, { type: 'doneStriking' });
   expect(run.state.step).toMatchObject({ kind: 'counterstrike', actor: A, side: 'attacker' });
   return run;
 }
@@ -239,9 +237,9 @@ describe('44 VALKYRIE', () => {
     const run = toFourthTurn();
     act(run, D, take('Centaur'));
     act(run, D, { type: 'moveCharacter', character: 'Bu01-3', hex: 'D6' });
+    // Nothing in contact: the strike phase ends by itself.
     act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'doneStriking' });
-    act(run, A, { type: 'doneStriking' });
+    expect(run.state.step).toMatchObject({ kind: 'maneuver', side: 'attacker' });
     // The attacker concedes: all his characters are lost: Centaur 12 + Ogre 12, and the raised Centaur 12.
     act(run, A, { type: 'concede' });
     // An attempt during his maneuver (errata 9.4): the Valkyrie accepts it; she passes her post-battle step.

@@ -10,6 +10,7 @@ import {
   moveAll,
   place,
   quietTurn,
+  step,
   strike,
   toBattle,
   types,
@@ -54,8 +55,8 @@ describe('31 VIPER', () => {
 
   it('CE 31 B1: every enemy striking into a Viper in a native hazard loses a die', () => {
     const run = inBog(0);
+    // His one strike made, the attacker's strike step ends by itself.
     strike(run, A, 'Bk01-1', 'Bu01-1', 4, 8, [1, 1, 1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     expect(legalIntents(run.state, D)).toContainEqual({
       type: 'strike',
       striker: 'Bu01-1',
@@ -101,7 +102,6 @@ describe('31 VIPER', () => {
       dice: 6,
     });
     strike(run, A, 'Bk01-1', 'Bu01-1', 3, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     // Striking back at skill 1: 5s instead of 4s.
     expect(legalIntents(run.state, D)).toContainEqual({
       type: 'strike',
@@ -119,7 +119,6 @@ describe('31 VIPER', () => {
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
     strike(run, A, 'Bk01-1', 'Bu01-1', 3, 6, [1, 1, 1, 1, 1, 1]);
-    act(run, A, { type: 'doneStriking' });
     expect(legalIntents(run.state, D).filter((i) => i.type === 'strike' && i.striker === 'Bu01-1')).toEqual(
       [],
     );
@@ -127,9 +126,9 @@ describe('31 VIPER', () => {
       rejectionOf(run, D, { type: 'strike', striker: 'Bu01-1', target: 'Bk01-1', strikeNumber: 5, dice: 6 })
         .code,
     ).toBe('illegalStrike');
-    // Only the Troll (on F4) must strike.
+    // Only the Troll (on F4) must strike; then the counterstrikes end by themselves.
     strike(run, D, 'Bu01-2', 'Bk01-1', 4, 8, [1, 1, 1, 1, 1, 1, 1, 1]);
-    act(run, D, { type: 'doneStriking' });
+    expect(step(run)).toMatchObject({ kind: 'maneuver', side: 'defender' });
   });
 
   it('CE 31 B2: an enemy with more than half its power in hits moves at -1 skill', () => {
@@ -158,10 +157,16 @@ describe('31 VIPER', () => {
     begin(run);
     toBattle(run);
     firstRound(run, { 'Bk01-1': { hex: 'E4', hits: 2 }, 'Bk01-2': { hits: 1 } });
-    strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [1, 1, 1, 1, 1, 1]);
-    // The Titan has 2 hits, the Ogre (off in A1) 1: three dice, one six.
-    const events = act(run, A, { type: 'doneStriking' }, [6, 3, 2]);
-    expect(types(events)).toEqual(['strikePhaseBegan', 'powerUsed', 'stepBegan']);
+    // The Titan's one strike made, his strike step ends by itself and the counterstrikes begin, rolled with the
+    // same dice: the Titan has 2 hits, the Ogre (off in A1) 1: three dice, one six.
+    const events = strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [1, 1, 1, 1, 1, 1, 6, 3, 2]);
+    expect(types(events)).toEqual([
+      'strikeRolled',
+      'stepBegan',
+      'strikePhaseBegan',
+      'powerUsed',
+      'stepBegan',
+    ]);
     expect(ofType(events, 'powerUsed')[0]).toMatchObject({
       player: D,
       power: VIPER,

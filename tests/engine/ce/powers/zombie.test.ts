@@ -3,10 +3,24 @@ import { describe, expect, it } from 'vitest';
 import type { CharacterName } from '../../../../shared/data/types';
 import type { Proposal } from '../../../../shared/engine/intents';
 import { legalIntents } from '../../../../shared/engine/legal';
+import { towerTeleportLord } from '../../../../shared/engine/movement';
+import { legionValue } from '../../../../shared/engine/turn';
+import type { Legion } from '../../../../shared/engine/types';
 import type { EngagementSpec } from '../../engagement/build';
-import { A, begin, D, engagedRun, moveAll, quietTurn, score, step, toBattle } from '../../engagement/build';
+import {
+  A,
+  begin,
+  D,
+  engagedRun,
+  lastQuietTurn,
+  moveAll,
+  quietTurn,
+  score,
+  step,
+  toBattle,
+} from '../../engagement/build';
 import type { Run } from '../../support/game';
-import { act, arrange, ofType, setUpGame } from '../../support/game';
+import { act, arrange, ofType, rejectionOf, setUpGame } from '../../support/game';
 import { withPowers } from './support';
 
 const ZOMBIE = 13;
@@ -85,9 +99,9 @@ describe('13 ZOMBIE', () => {
       quietTurn(run, 'attacker');
       for (let round = 2; round <= 7; round++) {
         quietTurn(run, 'defender');
-        quietTurn(run, 'attacker');
+        if (round < 7) quietTurn(run, 'attacker');
       }
-      expect(step(run)).toEqual({ kind: 'battleEnding', actor: A, side: 'attacker' });
+      lastQuietTurn(run);
       return run;
     };
     const plain = timeLoss(false);
@@ -100,6 +114,155 @@ describe('13 ZOMBIE', () => {
     expect(ofType(events, 'pointsScored')).toEqual([
       { type: 'pointsScored', player: D, points: 24, reason: 'engagement' },
     ]);
+  });
+
+  it('CE 13 B3: after scoring, before the Angels, he raises the dead of both sides (up to 7) into a new legion', () => {
+    // The Zombie (p1) attacks with his Titan and an Ogre and loses the Ogre; the defender's Ogre and Centaur fall.
+    const run = zombieAs(A, {
+      attacker: ['Titan', 'Ogre'],
+      defender: ['Ogre', 'Centaur'],
+      scores: { [A]: 90 },
+    });
+    begin(run);
+    const won: Proposal = { attackerLosses: ['Ogre'], defenderLosses: ['Ogre', 'Centaur'] };
+    act(run, D, { type: 'propose', proposals: [won] });
+    const events = act(run, A, { type: 'acceptProposal', proposal: won });
+    // 24 points scored (an Angel due at 100), then his question, before the Angel.
+    expect(ofType(events, 'pointsScored')[0]?.points).toBe(24);
+    expect(step(run)).toMatchObject({ kind: 'powerDecision', actor: A, power: ZOMBIE });
+    const choices = legalIntents(run.state, A);
+    expect(choices).toEqual([
+      { type: 'usePower', act: 'noRaise' },
+      { type: 'usePower', act: 'raise', args: { character: 'Ogre' } },
+      { type: 'usePower', act: 'raise', args: { character: 'Centaur' } },
+    ]);
+    act(run, A, { type: 'usePower', act: 'raise', args: { character: 'Ogre' } });
+    act(run, A, { type: 'usePower', act: 'raise', args: { character: 'Ogre' } });
+    act(run, A, { type: 'usePower', act: 'raise', args: { character: 'Centaur' } });
+    // All three raised: only the land is left to choose. His Bk01 stands in land 1: a free land bordering it.
+    const lands = legalIntents(run.state, A).flatMap((i) =>
+      i.type === 'usePower' && i.act === 'raiseInto' ? [i.args?.land] : [],
+    );
+    expect(lands.length).toBeGreaterThan(0);
+    expect(legalIntents(run.state, A).filter((i) => i.type === 'usePower' && i.act === 'raise')).toEqual([]);
+    const marker = run.state.players.find((p) => p.id === A)?.markersAvailable[0];
+    const land = lands[0] as number;
+    const raised = act(run, A, { type: 'usePower', act: 'raiseInto', args: { land } });
+    expect(ofType(raised, 'powerUsed')[0]?.words).toMatch(/raises Ogre, Ogre, Centaur into a new legion/);
+    expect(run.state.legions[marker as string]).toEqual({
+      id: marker,
+      owner: A,
+      land,
+      characters: ['Ogre', 'Ogre', 'Centaur'],
+      known: ['Ogre', 'Ogre', 'Centaur'],
+    });
+    // Then the Angel of the points (17.0) into the winning legion; the raised go to no dead pile.
+    expect(step(run)).toMatchObject({ kind: 'acquireAngel', actor: A, legion: 'Bk01' });
+    act(run, A, { type: 'acquireAngel', character: 'Angel' });
+    expect(run.state.deadPile.Ogre ?? 0).toBe(0);
+    expect(run.state.deadPile.Centaur ?? 0).toBe(0);
+  });
+
+  it('CE 13 B3 refusals: nothing not among the dead, no land before a character, no land not offered', () => {
+    const run = zombieAs(A, { attacker: ['Titan', 'Ogre'], defender: ['Centaur'] });
+    begin(run);
+    act(run, D, { type: 'concede' });
+    expect(step(run)).toMatchObject({ kind: 'powerDecision', power: ZOMBIE });
+    const before = run.state;
+    expect(
+      rejectionOf(run, A, { type: 'usePower', act: 'raise', args: { character: 'Dragon' } }),
+    ).toMatchObject({
+      code: 'notAllowed',
+      rule: 'CE 13 B3',
+    });
+    expect(rejectionOf(run, A, { type: 'usePower', act: 'raiseInto', args: { land: 2 } }).rule).toBe(
+      'CE 13 B3',
+    );
+    act(run, A, { type: 'usePower', act: 'raise', args: { character: 'Centaur' } });
+    expect(rejectionOf(run, A, { type: 'usePower', act: 'raise', args: { character: 'Centaur' } }).rule).toBe(
+      'CE 13 B3',
+    );
+    expect(rejectionOf(run, A, { type: 'usePower', act: 'raiseInto', args: { land: 1 } }).rule).toBe(
+      'CE 13 B3',
+    );
+    expect(before.legions).toEqual(run.state.legions);
+    // Declining: nothing formed, the Centaur to the dead pile.
+    act(run, A, { type: 'usePower', act: 'noRaise' });
+    expect(Object.keys(run.state.legions)).toEqual(['Bk01']);
+    expect(run.state.deadPile.Centaur).toBe(1);
+  });
+
+  it('CE 13 B3: an enemy Titan raised is an ordinary Lord at its last power, its player eliminated all the same', () => {
+    const run = zombieAs(A, {
+      attacker: ['Titan', 'Ogre'],
+      defender: ['Titan', 'Centaur'],
+      players: 3,
+      scores: { [D]: 250 },
+    });
+    begin(run);
+    const won: Proposal = { attackerLosses: [], defenderLosses: ['Titan', 'Centaur'] };
+    act(run, D, { type: 'propose', proposals: [won] });
+    const events = act(run, A, { type: 'acceptProposal', proposal: won });
+    // The Titan at 250 points: power 8, 32 points, and the Centaur's 12.
+    expect(ofType(events, 'pointsScored')[0]?.points).toBe(44);
+    expect(legalIntents(run.state, A)).toContainEqual({
+      type: 'usePower',
+      act: 'raise',
+      args: { character: 'Raised Titan (Blue)' },
+    });
+    act(run, A, { type: 'usePower', act: 'raise', args: { character: 'Raised Titan (Blue)' } });
+    // The Zombie's Bk01 stands in the engagement's land: a land bordering it.
+    const land = legalIntents(run.state, A).flatMap((i) =>
+      i.type === 'usePower' && i.act === 'raiseInto' ? [i.args?.land as number] : [],
+    )[0] as number;
+    const marker = run.state.players.find((p) => p.id === A)?.markersAvailable[0] as string;
+    act(run, A, { type: 'usePower', act: 'raiseInto', args: { land } });
+    expect(run.state.legions[marker]?.characters).toEqual(['Raised Titan (Blue)']);
+    expect(run.state.ce?.raised).toEqual({ 'Raised Titan (Blue)': 8 });
+    // Its player is out (19.3), his Titan having fallen.
+    expect(run.state.players.find((p) => p.id === D)?.eliminated).toBe(true);
+    // A Lord of power 8: 32 points whatever its owner's score; it lets its legion Tower Teleport (8.1).
+    expect(legionValue(run.state, run.state.legions[marker] as Legion)).toBe(32);
+    expect(towerTeleportLord(['Ogre', 'Raised Titan (Blue)'])).toBe('Raised Titan (Blue)');
+    expect(towerTeleportLord(['Titan', 'Raised Titan (Blue)'])).toBe('Raised Titan (Blue)');
+  });
+
+  it('CE 13 B3: a raised Titan is summoned like an Angel (15.0) and fights at its own power', () => {
+    const run = withPowers(
+      engagedRun({
+        attacker: ['Ogre', 'Ogre'],
+        defender: ['Centaur'],
+        others: [{ id: 'Bk02', land: 5, characters: ['Raised Titan (Red)', 'Ogre'] }],
+      }),
+      { [A]: ZOMBIE },
+    );
+    run.state = {
+      ...run.state,
+      ce: run.state.ce === null ? null : { ...run.state.ce, raised: { 'Raised Titan (Red)': 11 } },
+    };
+    begin(run);
+    act(run, D, { type: 'concede' });
+    // 15.2: after winning, the attacker may summon from his other legion: the raised Titan.
+    expect(step(run)).toMatchObject({ kind: 'postBattleAddition', actor: A });
+    expect(legalIntents(run.state, A)).toContainEqual({
+      type: 'summon',
+      from: 'Bk02',
+      character: 'Raised Titan (Red)',
+    });
+    act(run, A, { type: 'summon', from: 'Bk02', character: 'Raised Titan (Red)' });
+    expect(run.state.legions.Bk01?.characters).toContain('Raised Titan (Red)');
+    // In a battle it fights at its own power (11), not its owner's Titan's.
+    const battle = withPowers(
+      engagedRun({ attacker: ['Raised Titan (Red)', 'Ogre'], defender: ['Centaur'] }),
+      { [A]: ZOMBIE },
+    );
+    battle.state = {
+      ...battle.state,
+      ce: battle.state.ce === null ? null : { ...battle.state.ce, raised: { 'Raised Titan (Red)': 11 } },
+    };
+    begin(battle);
+    toBattle(battle);
+    expect(battle.state.battle?.characters.find((c) => c.type === 'Raised Titan (Red)')?.power).toBe(11);
   });
 
   it('CE 13 T1: his Titan slain, he is out even when he wins the battle (a mutual, B2)', () => {
