@@ -327,6 +327,9 @@ export type GameEvent =
        *  caretaker); with an id (54 GHOUL M2) a slain enemy enslaved, at -1 skill, leaving the losses when it
        *  enters. Absent: from the caretaker. */
       readonly lost?: BattleSide;
+      /** CE 51 DEMOCRAT B2: the enemy's battle character of this id, still off the battleland, leaves its legion
+       *  for this one and fights on this side (keeping its id). Absent: it comes from no other legion. */
+      readonly taken?: BattleCharacterId;
     }
   /** A legion removed from the board; `characters` revealed where the rules make them public (19.4). */
   | {
