@@ -7,10 +7,23 @@ import { powerActWords } from '../../../../shared/engine/ce/registry';
 import { battlePosition } from '../../../../shared/engine/engagementState';
 import { legalIntents } from '../../../../shared/engine/legal';
 import type { EngagementSpec } from '../../engagement/build';
-import { A, begin, D, engagedRun, legion, moveAll, place, quietTurn, toBattle } from '../../engagement/build';
+import {
+  A,
+  begin,
+  D,
+  engagedRun,
+  firstRound,
+  legion,
+  moveAll,
+  ones,
+  place,
+  quietTurn,
+  strike,
+  toBattle,
+} from '../../engagement/build';
 import type { Run } from '../../support/game';
 import { act, arrange, ofType, rejectionOf, setUpGame } from '../../support/game';
-import { withPowers } from './support';
+import { moveTargets, withPowers } from './support';
 
 const GHOUL = 54;
 const enslave = (creature: CharacterName) =>
@@ -123,6 +136,46 @@ describe('54 GHOUL', () => {
     });
     const ogre = characterById(pos, 'Bu01-1');
     expect(adjustStrike({ pos, striker: ogre, target: enemy, rangestrike: false }, parts)).toEqual(parts);
+  });
+
+  it('CE 54 M2: as the attacker, the enslaved enters from her entrance like a summoned Angel', () => {
+    // Plains: her Titan on E4 slays the defender's Ogre (E5) in round 1; the Troll (F4) fights on.
+    const run = withPowers(
+      engagedRun({ attacker: ['Titan', 'Ogre'], defender: ['Ogre', 'Troll'], players: 3 }),
+      {
+        [A]: GHOUL,
+      },
+    );
+    begin(run);
+    toBattle(run);
+    firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
+    strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
+    strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
+    strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
+    expect(run.state.engagement?.defenderLosses).toEqual(['Ogre']);
+    // The defender's round 2: nothing of hers to enslave in his phase.
+    expect(legalIntents(run.state, A).filter((i) => i.type === 'usePower')).toEqual([]);
+    act(run, D, { type: 'doneManeuvering' });
+    strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
+    strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, ones(6));
+    expect(run.state.step).toMatchObject({ kind: 'maneuver', side: 'attacker', actor: A });
+    const events = act(run, A, enslave('Ogre'));
+    expect(ofType(events, 'characterJoined')[0]).toMatchObject({
+      legion: 'Bk01',
+      character: 'Ogre',
+      lost: 'defender',
+    });
+    const id = ofType(events, 'characterJoined')[0]?.id ?? '';
+    const hex = moveTargets(run, A, id)[0];
+    if (hex === undefined) throw new Error('it may not enter');
+    act(run, A, { type: 'moveCharacter', character: id, hex });
+    expect(run.state.battle?.characters.find((c) => c.id === id)).toMatchObject({
+      side: 'attacker',
+      skillModifier: -1,
+    });
+    act(run, A, { type: 'doneManeuvering' });
+    expect(legion(run, 'Bk01')?.characters).toEqual(['Titan', 'Ogre', 'Ogre']);
+    expect(run.state.engagement?.defenderLosses).toEqual([]);
   });
 
   it('CE 54 M2: one not entered goes back to the losses and may be enslaved in a later phase', () => {
