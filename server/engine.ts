@@ -17,7 +17,9 @@ import {
   type GameState,
   type GameView,
   type Intent,
+  type LogNumbering,
   legalIntents,
+  numberLog,
   outsideNegotiation,
   type Pending,
   type PlayerId,
@@ -46,6 +48,9 @@ export interface RulesEngine {
   /** Errata 9.3: a negotiation is going on and `viewer` is not one of its two players (its steps are
    *  secret from him: not even their number may reach him before it ends). */
   outsideNegotiation(state: GameState, viewer: Viewer): boolean;
+  /** The numbering of the log after `events` (errata 9.3: each viewer numbers the events he is dealt; those
+   *  outside a negotiation number one event for all its steps). */
+  numberLog(n: LogNumbering, events: readonly GameEvent[]): LogNumbering;
   defaultIntent(state: GameState, player: PlayerId): Intent | null;
   /** The server acting for `player` (his time ran out, he is absent, the director ruled): errata 20.4, 21.2. */
   decideForced(state: GameState, player: PlayerId, by: ForcedBy, play: ForcedPlay, dice: Dice): Decision;
@@ -98,6 +103,7 @@ export const rulesEngine: RulesEngine = {
   view,
   visibleTo,
   outsideNegotiation,
+  numberLog,
   defaultIntent,
   decideForced,
   timedPhase,

@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { BotLevel } from '../../shared/bot/index';
+import { type LogNumbering, seqSeenBy } from '../../shared/engine/index';
 import type { GameOptions } from '../../shared/engine/types';
 import type { Seat } from '../../shared/protocol/messages';
 import {
@@ -26,7 +27,7 @@ import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../ht
 import { commitmentOf, newSeed } from '../rooms/dice';
 import type { Rooms } from '../rooms/rooms';
 import { botLevelOf, type GameLog, json, seatIndex, seatName } from '../rooms/store';
-import { deliver, type Recipient } from '../rooms/visibility';
+import { historyPage, numberingOf, type Recipient } from '../rooms/visibility';
 
 type CreateGame = z.output<typeof createGameBody>;
 type JoinGame = z.output<typeof joinGameBody>;
@@ -193,15 +194,28 @@ export function lobby(
     return (game.finishedAt?.getTime() ?? 0) + delayMs <= Date.now();
   }
 
-  /** The seq `viewer` may know of a running game whose room is not in memory here: its room is loaded for
-   *  it (rooms are loaded on demand); in cluster mode, when another process owns the game, a spectator of a
-   *  delayed game gets the last seq as old as the delay, from the log. */
+  /** The seq `viewer` may know of a game whose room is not in memory here, as he numbers it (errata 9.3): a
+   *  running game's room is loaded for it (rooms are loaded on demand); in cluster mode, when another process
+   *  owns the game, and for a finished game, it comes from the log (a spectator of a delayed game gets the
+   *  last seq as old as the delay). */
   async function seqShown(game: GameRow, viewer: Recipient): Promise<number | undefined> {
-    if (game.status !== 'running' || rooms.loaded(game.id)) return undefined;
-    const room = await rooms.getHere(game.id);
-    if (room) return room.seqFor(viewer);
+    if (game.status === 'open' || rooms.loaded(game.id)) return undefined;
+    if (game.status === 'running') {
+      const room = await rooms.getHere(game.id);
+      if (room) return room.seqFor(viewer);
+    }
     const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
-    return 'player' in viewer || delayMs === 0 ? game.seq : log.seqAt(game.id, Date.now() - delayMs);
+    const upto =
+      'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(game.id, Date.now() - delayMs);
+    // The viewer's own number (errata 9.3), from the log.
+    return seqSeenBy(await numberingFromLog(game.id, game.status, game.seq), viewer, upto);
+  }
+
+  /** How each viewer numbers a game's log without its room: a finished game's is kept (finishedGames.ts). */
+  function numberingFromLog(gameId: string, status: string, seq: number): Promise<LogNumbering> {
+    return status === 'finished'
+      ? rooms.finished.numbering(gameId, seq)
+      : numberingOf(engine, log, gameId, seq);
   }
 
   const viewerOfSeat = (game: GameRow, user: AccessClaims): Recipient => {
@@ -473,16 +487,24 @@ export function lobby(
       // what came before it (errata 9.3): the running game's room knows (as on the websocket).
       const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
       const room = game.status === 'running' ? await rooms.get(gameId) : rooms.loaded(gameId);
+      // Every seq here is the viewer's own (errata 9.3: the steps of a negotiation he was outside of are not
+      // his); `after` too. The numbering is the room's, else read from the log.
+      const numbering = room ? room.logNumbering : await numberingFromLog(gameId, game.status, game.seq);
       const seq = room
         ? room.seqFor(viewer)
-        : 'player' in viewer || delayMs === 0
-          ? game.seq
-          : await log.seqAt(gameId, Date.now() - delayMs);
-      const logged = await log.events(gameId, after, Math.min(seq, after + limit));
-      const events = logged.map(({ seq, event }) => {
-        const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event });
-        if (message?.type !== 'event') throw new Error('the filter must answer an event with an event');
-        return { seq, event: message.event };
+        : seqSeenBy(
+            numbering,
+            viewer,
+            'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs),
+          );
+      const events = await historyPage(engine, log, {
+        gameId,
+        players: game.seats.map((s) => seatName(s.index)),
+        numbering,
+        viewer,
+        after,
+        seq,
+        limit,
       });
       return {
         game: gameId,

@@ -4,6 +4,7 @@
 // is answered from the database. Nothing of the game is kept in memory but the few stored facts that decide
 // this (bounded) and, while somebody here watches it, its table chat (its rate limits live there). The room
 // of a game that ends while watched hands its watchers over (`adopt`) once its spectators have seen the end.
+import { type LogNumbering, logSeqOf, seqSeenBy } from '../../shared/engine/index';
 import type { GameState } from '../../shared/engine/types';
 import type { ChatEntry, Seat, ServerMessage } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
@@ -11,7 +12,7 @@ import type { Metrics } from '../metrics';
 import type { Subscriber } from './room';
 import type { GameLog, StoredGame } from './store';
 import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
-import { deliver, type Outgoing, playerOf } from './visibility';
+import { deliver, numberingOf, type Outgoing, playerOf, seqsAt } from './visibility';
 
 /** Finished games whose stored facts are remembered (the oldest goes first; a finished game never changes). */
 const REMEMBERED = 10_000;
@@ -19,6 +20,8 @@ const REMEMBERED = 10_000;
  *  first). Building one reads the latest snapshot and replays the events after it: measured at 85 ms for a
  *  game of 110 events on PGlite (a loaded machine), against a look-up here. */
 const STATES_KEPT = 32;
+/** Numberings of finished games kept (each is the few events only some viewers number, errata 9.3). */
+const NUMBERINGS_KEPT = 1000;
 
 export interface FinishedGamesDeps {
   readonly engine: RulesEngine;
@@ -43,6 +46,8 @@ export class FinishedGames {
   private readonly watched = new Map<string, Watched>();
   /** STATES_KEPT: by game and recipient. */
   private readonly states = new Map<string, Promise<{ message: ServerMessage; text: string }>>();
+  /** How each viewer numbers a finished game's log (errata 9.3), for the last NUMBERINGS_KEPT games asked. */
+  private readonly numberings = new Map<string, Promise<LogNumbering>>();
 
   constructor(private readonly deps: FinishedGamesDeps) {}
 
@@ -70,11 +75,15 @@ export class FinishedGames {
    *  enough one, else the final state (as a room would), then the chat. */
   async join(game: StoredGame, sub: Subscriber, lastSeq: number | undefined): Promise<void> {
     const { seq } = game;
-    const replay = lastSeq !== undefined && lastSeq <= seq && seq - lastSeq <= this.deps.maxReplayEvents;
+    // `lastSeq` and `held` are his numbers, `seq` the log's (errata 9.3, shared/engine/seqs.ts).
+    const numbering = await this.numbering(game.id, game.seq);
+    const players = game.seats.map((s) => s.seat);
+    const held = seqSeenBy(numbering, sub.recipient, seq);
+    const replay = lastSeq !== undefined && lastSeq <= held && held - lastSeq <= this.deps.maxReplayEvents;
     this.send(sub, {
       kind: 'joined',
       game: game.id,
-      seq,
+      seq: seqsAt(numbering, players, seq),
       as: 'player' in sub.recipient ? 'player' : 'spectator',
       seat: playerOf(sub.recipient) as Seat | null,
       catchUp: replay ? 'events' : 'state',
@@ -83,8 +92,14 @@ export class FinishedGames {
       finished: true,
     });
     if (replay) {
-      for (const e of await this.deps.log.events(game.id, lastSeq, seq)) {
-        this.send(sub, { kind: 'event', game: game.id, seq: e.seq, event: e.event });
+      const from = logSeqOf(numbering, sub.recipient, lastSeq);
+      for (const e of await this.deps.log.events(game.id, from, seq)) {
+        this.send(sub, {
+          kind: 'event',
+          game: game.id,
+          seq: seqsAt(numbering, players, e.seq, true),
+          event: e.event,
+        });
       }
     } else {
       await this.sendState(game, sub);
@@ -178,11 +193,18 @@ export class FinishedGames {
     if (fitted) {
       this.states.delete(key); // the most recently used
     } else {
-      fitted = this.finalState(game).then((state) => {
-        const out: Outgoing = { kind: 'state', game: game.id, seq: game.seq, state };
-        const message = deliver(this.deps.engine, sub.recipient, out)!;
-        return { message, text: JSON.stringify(message) };
-      });
+      fitted = Promise.all([this.finalState(game), this.numbering(game.id, game.seq)]).then(
+        ([state, numbering]) => {
+          const seq = seqsAt(
+            numbering,
+            game.seats.map((s) => s.seat),
+            game.seq,
+          );
+          const out: Outgoing = { kind: 'state', game: game.id, seq, state };
+          const message = deliver(this.deps.engine, sub.recipient, out)!;
+          return { message, text: JSON.stringify(message) };
+        },
+      );
       fitted.catch(() => this.states.delete(key)); // built again next time
     }
     this.states.set(key, fitted);
@@ -190,6 +212,21 @@ export class FinishedGames {
     const { message, text } = await fitted;
     if (sub.sendEncoded) sub.sendEncoded(text);
     else sub.send(message);
+  }
+
+  /** How each viewer numbers a finished game's log (its last seq `seq`): kept (NUMBERINGS_KEPT games: the
+   *  lobby lists finished games with each caller's seq), else read from the log. */
+  numbering(gameId: string, seq: number): Promise<LogNumbering> {
+    let numbering = this.numberings.get(gameId);
+    if (numbering) {
+      this.numberings.delete(gameId); // the most recently used
+    } else {
+      numbering = numberingOf(this.deps.engine, this.deps.log, gameId, seq);
+      numbering.catch(() => this.numberings.delete(gameId)); // read again next time
+    }
+    this.numberings.set(gameId, numbering);
+    if (this.numberings.size > NUMBERINGS_KEPT) this.numberings.delete(this.numberings.keys().next().value!);
+    return numbering;
   }
 
   /** The game's last state: its latest snapshot and the events after it. */

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_BOT_BUDGET_MS } from '../../shared/bot/index';
 import type { Decision, GameEvent } from '../../shared/engine/events';
 import type { ForcedBy, ForcedPlay } from '../../shared/engine/forced';
+import { EMPTY_NUMBERING, type LogNumbering, logSeqOf, seqSeenBy } from '../../shared/engine/index';
 import type { Intent } from '../../shared/engine/intents';
 import { type Actor, DIRECTOR, type Dice, type GameState } from '../../shared/engine/types';
 import type {
@@ -28,7 +29,7 @@ import {
   type StoredSeat,
 } from './store';
 import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
-import { deliver, type Outgoing, playerOf, type Recipient } from './visibility';
+import { deliver, type Outgoing, playerOf, type Recipient, type Seqs, seqsAt } from './visibility';
 
 export interface RoomDeps {
   readonly engine: RulesEngine;
@@ -180,6 +181,8 @@ export class Room {
   /** The state last shown to the live battles list (it changes only when the broadcast moves). */
   private battleShown: GameState | null | undefined = undefined;
   private held: HeldBatch[];
+  /** How each viewer numbers the log (errata 9.3): every seq leaving the room is the recipient's own. */
+  private numbering: LogNumbering;
   /** A negotiation's steps so far, for the seated players outside it (null: none under way). */
   private secret: Secret | null;
   private releaseTimer: NodeJS.Timeout | null = null;
@@ -215,6 +218,7 @@ export class Room {
     readonly game: StoredGame,
     state: GameState,
     recent: LoggedEvent[],
+    numbering: LogNumbering,
     broadcast: {
       readonly broadcasted: Broadcast;
       readonly held: HeldBatch[];
@@ -231,6 +235,7 @@ export class Room {
     this.diceCursor = game.diceCursor;
     this.status = game.status;
     this.recent = recent;
+    this.numbering = numbering;
     const now = Date.now();
     this.clock = this.loadedClock(now);
     for (const s of game.seats) if (!s.bot) this.goneSince.set(s.seat, now);
@@ -263,7 +268,13 @@ export class Room {
             held: [],
             secret: null,
           };
-    const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), broadcast, deps);
+    // Each viewer's numbering comes from the whole log (errata 9.3, shared/engine/seqs.ts).
+    const earlier = from === 0 ? [] : await deps.log.events(gameId, 0, from);
+    const numbering = deps.engine.numberLog(
+      EMPTY_NUMBERING,
+      [...earlier, ...logged].map((e) => e.event),
+    );
+    const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), numbering, broadcast, deps);
     room.release();
     room.scheduleBot();
     room.scheduleClock();
@@ -455,7 +466,12 @@ export class Room {
     } catch (error) {
       if (error instanceof RepeatedIntent) {
         this.deps.metrics.inc('intentsRepeated');
-        return this.remember(key, { type: 'accepted', id, game: this.id, seq: error.seq });
+        return this.remember(key, {
+          type: 'accepted',
+          id,
+          game: this.id,
+          seq: this.replySeq(sender, error.seq),
+        });
       }
       if (error instanceof AppendConflict) {
         this.deps.metrics.inc('appendConflicts');
@@ -472,7 +488,23 @@ export class Room {
     this.scheduleBot();
     this.scheduleClock();
     this.scheduleAbsence();
-    return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.seq });
+    return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.replySeq(sender, this.seq) });
+  }
+
+  /** The log seq `seq` as the sender of an intent numbers it (the director, the log's own). */
+  private replySeq(sender: Sender, seq: number): number {
+    const actor = this.authorise(sender);
+    return actor === null || actor === DIRECTOR ? seq : seqSeenBy(this.numbering, { player: actor }, seq);
+  }
+
+  /** The game's seats: the players every Outgoing numbers a seq for. */
+  private get players(): readonly string[] {
+    return this.game.seats.map((s) => s.seat);
+  }
+
+  /** The log seq `seq` (or the event there, `event`) as each recipient numbers it. */
+  private seqs(seq: number, event = false): Seqs {
+    return seqsAt(this.numbering, this.players, seq, event);
   }
 
   /** Who this sender may act as (a seat's player id, or the director), or null. */
@@ -508,6 +540,7 @@ export class Room {
     this.diceCursor = diceCursor;
     this.lastAt = at;
     const logged = events.map((event, i) => ({ seq: first + i, event, at }));
+    this.numbering = this.deps.engine.numberLog(this.numbering, events);
     this.recent = [...this.recent, ...logged].slice(-this.deps.maxReplayEvents);
     if (finished) this.status = 'finished';
     const { outsideNegotiation } = this.deps.engine;
@@ -524,11 +557,12 @@ export class Room {
       this.secret.batches.push(batch);
       recipients = players.filter((sub) => !outsideNegotiation(next, sub.recipient));
     } else if (this.secret !== null) {
-      // The negotiation is over: its steps reach the players outside it, before its outcome.
+      // The negotiation is over: the players outside it get its outcome, with whatever of its steps they
+      // number (none: `numberedBy`) — one batch, as if the negotiation had been one step.
       const outsiders = players.filter((sub) => outsideNegotiation(before.state!, sub.recipient));
-      for (const held of this.secret.batches) {
-        this.sendBatch(outsiders, held.events, held.events.at(-1)!.seq, held.state, held.finished);
-      }
+      const steps = this.secret.batches.flatMap((held) => held.events);
+      this.sendBatch(outsiders, [...steps, ...logged], this.seq, this.state, finished);
+      recipients = players.filter((sub) => !outsiders.includes(sub));
       this.secret = null;
     }
     this.sendBatch(recipients, logged, this.seq, this.state, finished);
@@ -550,12 +584,14 @@ export class Room {
     finished: boolean,
   ): void {
     if (subs.length === 0) return;
-    for (const { seq, event } of logged) this.fanOut(subs, { kind: 'event', game: this.id, seq, event });
+    for (const { seq, event } of logged) {
+      this.fanOut(subs, { kind: 'event', game: this.id, seq: this.seqs(seq, true), event });
+    }
     this.fanOut(
       subs.filter((sub) => sub.views),
-      { kind: 'state', game: this.id, seq, state },
+      { kind: 'state', game: this.id, seq: this.seqs(seq), state },
     );
-    this.fanOut(subs, { kind: 'legal', game: this.id, seq, state });
+    this.fanOut(subs, { kind: 'legal', game: this.id, seq: this.seqs(seq), state });
     if (finished) {
       this.fanOut(subs, {
         kind: 'diceRevealed',
@@ -576,11 +612,18 @@ export class Room {
     // A negotiation's steps go out only with the batch that ends it, once that one is old enough (errata 9.3).
     let shown = this.held.findIndex((b) => !b.concealed);
     while (shown >= 0 && this.held[shown]!.events[0]!.at + delay <= now) {
+      // A negotiation's steps go out in one batch with its outcome (as if it had been one step).
+      let steps: LoggedEvent[] = [];
       for (const batch of this.held.splice(0, shown + 1)) {
+        if (batch.concealed) {
+          steps = [...steps, ...batch.events];
+          continue;
+        }
         const seq = batch.events.at(-1)!.seq;
         this.broadcasted = { seq, state: batch.state, finished: batch.finished };
         const spectators = [...this.subscribers.values()].filter(isSpectator);
-        this.sendBatch(spectators, batch.events, seq, batch.state, batch.finished);
+        this.sendBatch(spectators, [...steps, ...batch.events], seq, batch.state, batch.finished);
+        steps = [];
         // The game is over for everyone: the chat's two channels are open to all.
         const chat = this.chat;
         if (batch.finished && chat)
@@ -614,7 +657,18 @@ export class Room {
    *  negotiation the seq of its start (errata 9.3), anyone else's the game's. The lobby and the history
    *  endpoint stop there too. */
   seqFor(viewer: Recipient | null): number {
-    return this.shownTo(viewer).seq;
+    const { seq } = this.shownTo(viewer);
+    return viewer === null ? seq : seqSeenBy(this.numbering, viewer, seq);
+  }
+
+  /** The log seq of `viewer`'s seq `seen` (the history's `after`). */
+  logSeqFor(viewer: Recipient, seen: number): number {
+    return logSeqOf(this.numbering, viewer, seen);
+  }
+
+  /** How each viewer numbers the log so far (the history of a game whose room is here). */
+  get logNumbering(): LogNumbering {
+    return this.numbering;
   }
 
   /** Whether `viewer` may know that the game is over: a spectator of a delayed game only once the end is
@@ -637,7 +691,7 @@ export class Room {
     const earlier = await this.deps.log.acceptedReply(this.id, senderKey(sender), id);
     if (earlier !== null) {
       this.deps.metrics.inc('intentsRepeated');
-      return this.remember(key, { type: 'accepted', id, game: this.id, seq: earlier });
+      return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.replySeq(sender, earlier) });
     }
     return this.reject(key, id, ...refusal);
   }
@@ -670,6 +724,7 @@ export class Room {
     this.diceCursor = fresh.diceCursor;
     this.status = fresh.status;
     this.recent = fresh.recent;
+    this.numbering = fresh.numbering;
     this.lastAt = fresh.lastAt;
     this.clock = fresh.clock;
     this.broadcasted = fresh.broadcasted;
@@ -919,7 +974,7 @@ export class Room {
     const subs = [...this.subscribers.values()].filter(
       (sub) => !(delayed && isSpectator(sub)) && !this.outsider(sub.recipient),
     );
-    this.fanOut(subs, { kind: 'clock', message });
+    this.fanOut(subs, { kind: 'clock', seq: this.seqs(message.seq), message });
   }
 
   // ------------------------------------------------------------------------------------ absent players
@@ -1049,7 +1104,7 @@ export class Room {
         for (const sub of this.subscribers.values()) {
           const { seq, state } = this.gameFor(sub);
           if (state !== null && !isSpectator(sub))
-            this.send(sub, { kind: 'legal', game: this.id, seq, state });
+            this.send(sub, { kind: 'legal', game: this.id, seq: this.seqs(seq), state });
         }
       }
     });
@@ -1179,18 +1234,21 @@ export class Room {
   private catchUp(sub: Subscriber, lastSeq: number | undefined): 'events' | 'state' {
     const { seq, state, finished } = this.gameFor(sub);
     const oldest = this.recent[0]?.seq ?? this.seq + 1;
+    // `lastSeq` and `held` are his numbers, `from` and `seq` the log's (errata 9.3, seqs.ts).
+    const held = seqSeenBy(this.numbering, sub.recipient, seq);
+    const from = lastSeq === undefined ? 0 : logSeqOf(this.numbering, sub.recipient, lastSeq);
     // Nothing shown yet (a delayed broadcast's first minutes): the events follow when they are old enough.
     const canReplay =
       state === null ||
       (lastSeq !== undefined &&
-        lastSeq <= seq &&
-        seq - lastSeq <= this.deps.maxReplayEvents &&
-        (lastSeq === seq || oldest <= lastSeq + 1));
+        lastSeq <= held &&
+        held - lastSeq <= this.deps.maxReplayEvents &&
+        (lastSeq === held || oldest <= from + 1));
     const catchUp = canReplay ? 'events' : 'state';
     this.send(sub, {
       kind: 'joined',
       game: this.id,
-      seq,
+      seq: this.seqs(seq),
       as: 'player' in sub.recipient ? 'player' : 'spectator',
       seat: playerOf(sub.recipient) as Seat | null,
       catchUp,
@@ -1201,16 +1259,16 @@ export class Room {
     if (state === null) return catchUp;
     if (canReplay) {
       for (const e of this.recent) {
-        if (e.seq > lastSeq! && e.seq <= seq) {
-          this.send(sub, { kind: 'event', game: this.id, seq: e.seq, event: e.event });
+        if (e.seq > from && e.seq <= seq) {
+          this.send(sub, { kind: 'event', game: this.id, seq: this.seqs(e.seq, true), event: e.event });
         }
       }
     } else {
-      this.send(sub, { kind: 'state', game: this.id, seq, state });
+      this.send(sub, { kind: 'state', game: this.id, seq: this.seqs(seq), state });
     }
-    this.send(sub, { kind: 'legal', game: this.id, seq, state });
+    this.send(sub, { kind: 'legal', game: this.id, seq: this.seqs(seq), state });
     const clock = this.clockFor(sub);
-    if (clock) this.send(sub, { kind: 'clock', message: clock });
+    if (clock) this.send(sub, { kind: 'clock', seq: this.seqs(clock.seq), message: clock });
     return catchUp;
   }
 
@@ -1221,8 +1279,8 @@ export class Room {
       if (!sub) return false;
       const { seq, state } = this.gameFor(sub);
       if (state === null) return true;
-      this.send(sub, { kind: 'state', game: this.id, seq, state });
-      this.send(sub, { kind: 'legal', game: this.id, seq, state });
+      this.send(sub, { kind: 'state', game: this.id, seq: this.seqs(seq), state });
+      this.send(sub, { kind: 'legal', game: this.id, seq: this.seqs(seq), state });
       return true;
     });
   }

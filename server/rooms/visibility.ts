@@ -1,11 +1,21 @@
 // The one filter (style 16): every game payload that leaves the server — live events, views, legal
 // intents, histories, replies, presence, dice — is turned into what one recipient may receive here and
 // nowhere else. Events come from the engine's `visibleTo`, views from its `view`; a recipient who may
-// not see an event gets the stub { type: 'hidden' } with the same seq, so his sequence has no gaps.
+// not see an event gets the stub { type: 'hidden' }, so his sequence has no gaps. Every seq is the
+// recipient's own (errata 9.3, shared/engine/seqs.ts): the server speaks of the log's seqs and each message
+// carries what each recipient numbers them (`Seqs`); the steps of a negotiation he is outside of are not his.
 import type { GameEvent } from '../../shared/engine/events';
+import {
+  EMPTY_NUMBERING,
+  type LogNumbering,
+  logSeqOf,
+  numberedFor,
+  seqSeenBy,
+} from '../../shared/engine/index';
 import type { GameState, Viewer } from '../../shared/engine/types';
 import type { Role, Seat, ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
+import type { GameLog } from './store';
 
 /** Who receives a payload: a seated player (his seat's player id) or a spectator. */
 export type Recipient = Viewer;
@@ -13,15 +23,94 @@ export type Recipient = Viewer;
 export const playerOf = (r: Recipient): string | null => ('player' in r ? r.player : null);
 export const sameRecipient = (a: Recipient, b: Recipient): boolean => playerOf(a) === playerOf(b);
 
+/** A point of the log as each recipient numbers it: a number when it is the same for everybody, else the
+ *  spectators' and each seat's (null: an event he does not number, a step of a negotiation he is outside of,
+ *  which is not sent to him at all). */
+export type Seqs =
+  | number
+  | {
+      readonly spectators: number | null;
+      readonly players: Readonly<Record<string, number | null>>;
+    };
+
+/** `recipient`'s seq in `seqs` (null: not his). */
+export function seqOf(seqs: Seqs, recipient: Recipient): number | null {
+  if (typeof seqs === 'number') return seqs;
+  const player = playerOf(recipient);
+  return player === null ? seqs.spectators : (seqs.players[player] ?? null);
+}
+
+/** The log seq `seq` (or the event there, `event`) as every recipient numbers it: the game's `players`
+ *  and the spectators. */
+export function seqsAt(n: LogNumbering, players: readonly string[], seq: number, event = false): Seqs {
+  if (!n.secret.some((s) => s.seq <= seq)) return seq;
+  const at = (viewer: Recipient) =>
+    event && !numberedFor(n, viewer, seq) ? null : seqSeenBy(n, viewer, seq);
+  return {
+    spectators: at({ spectator: true }),
+    players: Object.fromEntries(players.map((player) => [player, at({ player })])),
+  };
+}
+
+/** How each viewer numbers a game's log up to `upto`, read from the log (a room keeps its own). */
+export async function numberingOf(
+  engine: RulesEngine,
+  log: GameLog,
+  gameId: string,
+  upto: number,
+): Promise<LogNumbering> {
+  const logged = await log.events(gameId, 0, upto);
+  return engine.numberLog(
+    EMPTY_NUMBERING,
+    logged.map((e) => e.event),
+  );
+}
+
+/**
+ * A page of `viewer`'s history: his events after his seq `after` up to his seq `seq`, at most `limit` of them,
+ * each as he may see it and with his own seq (the log is read on past the events that are not his, so a page
+ * is short only at `seq`).
+ */
+export async function historyPage(
+  engine: RulesEngine,
+  log: GameLog,
+  page: {
+    readonly gameId: string;
+    readonly players: readonly string[];
+    readonly numbering: LogNumbering;
+    readonly viewer: Recipient;
+    readonly after: number;
+    readonly seq: number;
+    readonly limit: number;
+  },
+): Promise<{ seq: number; event: DeliveredEvent }[]> {
+  const { gameId, players, numbering, viewer, limit } = page;
+  const end = logSeqOf(numbering, viewer, page.seq);
+  const events: { seq: number; event: DeliveredEvent }[] = [];
+  let cursor = logSeqOf(numbering, viewer, page.after);
+  while (events.length < limit && cursor < end) {
+    const logged = await log.events(gameId, cursor, Math.min(end, cursor + limit - events.length));
+    for (const e of logged) {
+      const seq = seqsAt(numbering, players, e.seq, true);
+      const message = deliver(engine, viewer, { kind: 'event', game: gameId, seq, event: e.event });
+      if (message === null) continue;
+      if (message.type !== 'event') throw new Error('the filter must answer an event with an event');
+      events.push({ seq: message.seq, event: message.event });
+    }
+    cursor = logged.at(-1)?.seq ?? end;
+  }
+  return events;
+}
+
 /** What the server has to say, before it is fitted to a recipient. */
 export type Outgoing =
-  | { readonly kind: 'event'; readonly game: string; readonly seq: number; readonly event: GameEvent }
-  | { readonly kind: 'state'; readonly game: string; readonly seq: number; readonly state: GameState }
-  | { readonly kind: 'legal'; readonly game: string; readonly seq: number; readonly state: GameState }
+  | { readonly kind: 'event'; readonly game: string; readonly seq: Seqs; readonly event: GameEvent }
+  | { readonly kind: 'state'; readonly game: string; readonly seq: Seqs; readonly state: GameState }
+  | { readonly kind: 'legal'; readonly game: string; readonly seq: Seqs; readonly state: GameState }
   | {
       readonly kind: 'joined';
       readonly game: string;
-      readonly seq: number;
+      readonly seq: Seqs;
       readonly as: Role;
       readonly seat: Seat | null;
       readonly catchUp: 'events' | 'state';
@@ -44,8 +133,8 @@ export type Outgoing =
     }
   | { readonly kind: 'presence'; readonly message: ServerMessageOf<'presence'> }
   | { readonly kind: 'notice'; readonly message: ServerMessageOf<'notice'> }
-  /** Clocks are public (every client sees every clock). */
-  | { readonly kind: 'clock'; readonly message: ServerMessageOf<'clock'> };
+  /** Clocks are public (every client sees every clock); `seq` is each recipient's. */
+  | { readonly kind: 'clock'; readonly seq: Seqs; readonly message: ServerMessageOf<'clock'> };
 
 export type DeliveredEvent = ServerMessageOf<'event'>['event'];
 
@@ -57,13 +146,28 @@ export function eventFor(engine: RulesEngine, recipient: Recipient, event: GameE
   return { type: 'hidden' };
 }
 
+/** A position's seq for `recipient` (everybody numbers a position; only an event may be somebody else's). */
+function positionSeq(seqs: Seqs, recipient: Recipient): number {
+  const seq = seqOf(seqs, recipient);
+  if (seq === null) throw new Error('a position is numbered by everybody');
+  return seq;
+}
+
 /** The message `recipient` receives for `out`, or null when it is not for him at all. */
 export function deliver(engine: RulesEngine, recipient: Recipient, out: Outgoing): ServerMessage | null {
   switch (out.kind) {
-    case 'event':
-      return { type: 'event', game: out.game, seq: out.seq, event: eventFor(engine, recipient, out.event) };
+    case 'event': {
+      const seq = seqOf(out.seq, recipient);
+      if (seq === null) return null;
+      return { type: 'event', game: out.game, seq, event: eventFor(engine, recipient, out.event) };
+    }
     case 'state':
-      return { type: 'state', game: out.game, seq: out.seq, view: engine.view(out.state, recipient) };
+      return {
+        type: 'state',
+        game: out.game,
+        seq: positionSeq(out.seq, recipient),
+        view: engine.view(out.state, recipient),
+      };
     case 'legal': {
       const player = playerOf(recipient);
       if (player === null || engine.pending(out.state).actor !== player) return null;
@@ -71,7 +175,7 @@ export function deliver(engine: RulesEngine, recipient: Recipient, out: Outgoing
       return {
         type: 'legal',
         game: out.game,
-        seq: out.seq,
+        seq: positionSeq(out.seq, recipient),
         intents: [...engine.legalIntents(out.state, player)],
         ...(described.length > 0
           ? {
@@ -92,7 +196,7 @@ export function deliver(engine: RulesEngine, recipient: Recipient, out: Outgoing
         game: out.game,
         as: out.as,
         seat: out.seat,
-        seq: out.seq,
+        seq: positionSeq(out.seq, recipient),
         catchUp: out.catchUp,
         dice: { commitment: out.commitment, seed: out.finished ? out.seed : null },
       };
@@ -100,9 +204,10 @@ export function deliver(engine: RulesEngine, recipient: Recipient, out: Outgoing
       return { type: 'diceRevealed', game: out.game, commitment: out.commitment, seed: out.seed };
     case 'reply':
       return sameRecipient(out.to, recipient) ? out.message : null;
+    case 'clock':
+      return { ...out.message, seq: positionSeq(out.seq, recipient) };
     case 'presence':
     case 'notice':
-    case 'clock':
       return out.message;
     default:
       return out satisfies never;

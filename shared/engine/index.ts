@@ -37,8 +37,17 @@ export { canMuster, recruitOptions, recruitsByTerrain } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';
+export {
+  EMPTY_NUMBERING,
+  type LogNumbering,
+  logSeqOf,
+  numberedFor,
+  numberLog,
+  type SecretStep,
+  seqSeenBy,
+} from './seqs';
 export { createGame } from './setup';
 export { isFirstTurn, type SplitKnowledge, splitProblem } from './split';
 export { unusedCharacters } from './startingState';
 export * from './types';
-export { type GameView, type LegionView, type PlayerView, view, visibleTo } from './view';
+export { type GameView, type LegionView, numberedBy, type PlayerView, view, visibleTo } from './view';

@@ -143,17 +143,29 @@ export function pendingSeenBy(state: GameState, viewer: Viewer): Pending {
   return { actor: outsideNegotiation(state, viewer) ? null : p.actor, step: seen.kind, intents: [] };
 }
 
+/** The two players of the negotiation `event` is a step of (errata 9.3), or null. */
+function negotiationOf(event: GameEvent): readonly PlayerId[] | null {
+  switch (event.type) {
+    case 'stepBegan':
+      return event.step.kind === 'negotiate' || event.step.kind === 'negotiateFinal'
+        ? [event.step.actor, event.step.opponent]
+        : null;
+    case 'proposalsMade':
+    case 'noMoreProposals':
+      return [event.player, event.opponent];
+    default:
+      return null;
+  }
+}
+
 /** Who may see an event: its private recipients, or 'all' (spectators included). */
 export function visibleTo(event: GameEvent): 'all' | readonly PlayerId[] {
+  // Errata 9.3: the turns of a negotiation, its proposals and the declaration of no more proposals are secret
+  // between its two players (and which turn it is: the end of the negotiation follows a declaration of no
+  // more proposals, itself secret).
+  const negotiation = negotiationOf(event);
+  if (negotiation !== null) return negotiation;
   switch (event.type) {
-    case 'stepBegan': {
-      // Errata 9.3: the turns of a negotiation are secret between its two players (and which turn it is: the
-      // end of the negotiation follows a declaration of no more proposals, itself secret).
-      const step = event.step;
-      return step.kind === 'negotiate' || step.kind === 'negotiateFinal'
-        ? [step.actor, step.opponent]
-        : 'all';
-    }
     case 'splitContents':
       // 4.3: the split itself is public, not which characters went where.
       return [event.player];
@@ -166,11 +178,20 @@ export function visibleTo(event: GameEvent): 'all' | readonly PlayerId[] {
     case 'legionInspected':
       // 2.5.1, 2.5.2: the engaged players look at each other's legion.
       return [event.viewer];
-    case 'proposalsMade':
-    case 'noMoreProposals':
-      // Errata 9.3: negotiations are secret between the two players.
-      return [event.player, event.opponent];
     default:
       return 'all';
   }
+}
+
+/**
+ * Who numbers an event in his copy of the log (`previous`: the event before it, null for the first).
+ * Errata 9.3: those outside a negotiation learn that it goes on and its outcome, nothing of its steps, not
+ * even how many there were. So of the run of events secret between its two players, the first (the
+ * negotiation began: the others get it as the hidden stub) is numbered by everybody, and the rest by the two
+ * alone: everybody else's copy holds one event for the whole negotiation, however many steps it took.
+ * Every other event is numbered by everybody (seen whole, or as the stub), so a copy has no gaps.
+ */
+export function numberedBy(previous: GameEvent | null, event: GameEvent): 'all' | readonly PlayerId[] {
+  const negotiation = negotiationOf(event);
+  return negotiation !== null && previous !== null && negotiationOf(previous) !== null ? negotiation : 'all';
 }

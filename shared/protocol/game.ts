@@ -725,7 +725,7 @@ true satisfies Same<z.infer<typeof gameView>, Mutable<GameView>>;
 /** What each event means, for the readers of /protocol.json (each delivered event's `description`). */
 export const EVENT_DESCRIPTIONS: Readonly<Record<GameEvent['type'] | 'hidden', string>> = {
   hidden:
-    "An event this recipient may not see (another player's split, an inspection, a negotiation he is not part of): only its seq.",
+    "An event this recipient may not see (another player's split, an inspection, the start of a negotiation he is not part of): only its seq.",
   gameCreated: 'The seated players in seat order and the options (Complete Sequence 1).',
   powersDrawn:
     'Cosmic Encounter Titan: the powers drawn at random for the bidding, and the dice that drew them.',

@@ -1,10 +1,13 @@
 // The websocket protocol between the browser (or any client) and the game server. Every frame is one
 // JSON object parsed into a closed union (style 14). Published as JSON Schema at `GET /protocol.json`.
 //
-// Sequence numbers: every game's event log is numbered 1, 2, 3, ... with no gaps. Each recipient receives
-// every number exactly once: the event itself when `visibleTo` lets him see it, otherwise a stub
-// `{ type: 'hidden' }` carrying only the number (style 16). So a client that holds seq N has missed
-// nothing up to N, and `accepted.seq`, `expectedSeq` and `join.lastSeq` all speak of the same numbers.
+// Sequence numbers: each recipient numbers the events he is dealt 1, 2, 3, ... with no gaps, and receives
+// every one of his numbers exactly once: the event itself when `visibleTo` lets him see it, otherwise a stub
+// `{ type: 'hidden' }` carrying only the number (style 16). He is dealt every event of the log but the steps
+// of a negotiation he is not part of (errata 9.3, the engine's `numberedBy`): of those only its first, as the
+// stub, so his numbers say nothing of how many steps it took. So a client that holds seq N has missed nothing
+// up to N, and `accepted.seq`, `expectedSeq`, `join.lastSeq`, `clock.seq` and the history speak of his
+// numbers; the participants of every negotiation so far number as the log does.
 import { z } from 'zod';
 import { intentSchema, markerIdSchema, proposalSchema } from '../engine/intents';
 import { REJECTION_CODES } from '../engine/types';
@@ -264,7 +267,7 @@ export const joinedMessage = z.object({
   as: roleSchema,
   /** The seat played ('player'), or null ('spectator'). */
   seat: seatSchema.nullable(),
-  /** The game's current seq. */
+  /** The game's current seq, as this recipient numbers it. */
   seq,
   /** 'events': the events after `lastSeq` follow; 'state': a fresh `state` follows. */
   catchUp: z.enum(['events', 'state']),

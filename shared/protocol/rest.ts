@@ -169,6 +169,7 @@ export const gameSummarySchema = z.object({
   yourSeat: seatSchema.nullable(),
   /** A running game where the caller must act now (the lobby's "your move"). */
   yourMove: z.boolean(),
+  /** The game's seq as the caller numbers it (the socket's numbers: errata 9.3, docs/protocol.md 5). */
   seq: z.number().int(),
   dice: diceSchema,
   createdAt: z.iso.datetime(),
@@ -208,7 +209,8 @@ export const historyQuery = z.object({
 
 export const historySchema = z.object({
   game: z.uuid(),
-  /** The game's current seq; fetch again with `after` = the last seq received while it is larger. */
+  /** The game's current seq as the caller numbers it (the socket's numbers; `after` is one of them too); fetch
+   *  again with `after` = the last seq received while it is larger. */
   seq: z.number().int(),
   as: z.enum(['player', 'spectator']),
   seat: seatSchema.nullable(),
@@ -216,7 +218,8 @@ export const historySchema = z.object({
 });
 export type History = z.infer<typeof historySchema>;
 
-/** A finished game's whole log: after the game every event is public (the dice, every legion, every split). */
+/** A finished game's whole log: after the game every event is public (the dice, every legion, every split,
+ *  every step of every negotiation), numbered as the log is (a viewer's own numbers are the history's). */
 export const replaySchema = z.object({
   game: z.uuid(),
   /** The game's last seq; fetch again with `after` = the last seq received while it is larger. */

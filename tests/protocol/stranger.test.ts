@@ -4,7 +4,7 @@
 // receives against the published JSON Schema, and has none of its intents refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, testConfig } from '../server/support/server';
-import { gameAgainstBots, playToTheEnd, serverFrameValidator } from './stranger/client';
+import { gameAgainstBots, historyOf, playToTheEnd, serverFrameValidator } from './stranger/client';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,6 +35,14 @@ describe('a client written from the published protocol alone', () => {
       const events = report.frames.filter((f) => f.type === 'event').map((f) => f.event as { type: string });
       expect(events.some((e) => e.type === 'hidden')).toBe(true);
       expect(report.frames.some((f) => f.type === 'state')).toBe(true);
+      // The history, read in pages as the guide says, numbers the events as the socket did (his own numbers:
+      // in the 3-seat game the bots' negotiations are one stub each for him, errata 9.3).
+      const history = await historyOf(server.url, auth, 37);
+      expect(history.map((e) => e.seq)).toEqual(history.map((_, i) => i + 1));
+      const socket = report.frames
+        .filter((f) => f.type === 'event')
+        .map((f) => ({ seq: f.seq, event: f.event }));
+      expect(history.slice(first - 1)).toEqual(socket);
     }, 300_000);
 
   it('the published schema refuses what the server must never send', async () => {

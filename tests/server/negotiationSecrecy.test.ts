@@ -1,7 +1,9 @@
 // Errata 9.3 on the wire: a negotiation is secret between its two players. Those outside it (the third player,
-// spectators) learn that it goes on and its outcome, nothing of its steps — not even how many there were while
-// it lasts: the room sends them nothing of it (no stub, no clock, no seq) until it ends, also on joining, on
-// reconnecting, from the history's seq, from a refusal, and after the room is rebuilt mid-negotiation.
+// spectators) learn that it goes on and its outcome, nothing of its steps — not even how many there were: the
+// room sends them nothing of it (no stub, no clock, no seq) while it lasts, also on joining, on reconnecting,
+// from the history's seq, from a refusal, and after the room is rebuilt mid-negotiation; and once it ends they
+// hold one event for it (they do not number its steps, shared/engine/seqs.ts), so their stream — live, joined
+// again, the history and the replay — is the same whether it took one step or five.
 // Fake timers (no sleeping); the room runs on an in-memory event log holding a real game's events.
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +11,7 @@ import { rulesEngine } from '../../server/engine';
 import { createMetrics } from '../../server/metrics';
 import { Room, type RoomDeps, type Subscriber } from '../../server/rooms/room';
 import type { GameLog, StoredGame } from '../../server/rooms/store';
+import { historyPage } from '../../server/rooms/visibility';
 import { botIntent } from '../../shared/bot/index';
 import { requireEngagement } from '../../shared/engine/engagementState';
 import type { GameEvent } from '../../shared/engine/events';
@@ -17,6 +20,7 @@ import type { Intent } from '../../shared/engine/intents';
 import { proposalIntents } from '../../shared/engine/negotiation';
 import type { GameState, PlayerId } from '../../shared/engine/types';
 import type { Seat, ServerMessage, TimeControl } from '../../shared/protocol/messages';
+import { deliveredTo, numbering } from '../../web-client/src/replay/replayLog';
 import { memoryLog } from './support/memoryLog';
 
 const T0 = Date.parse('2026-11-26T12:00:00.000Z');
@@ -196,25 +200,77 @@ describe('errata 9.3: outsiders learn nothing of a negotiation while it lasts', 
     expect(one!.replies[1]).toMatchObject({ type: 'rejected', code: 'notYourTurn' });
   });
 
-  it('when it ends, every outsider gets each step as a stub, in order and without gaps, then the outcome', async () => {
-    const n = await negotiated(5);
-    const step = n.room.currentState.step;
-    if (step.kind !== 'negotiate') throw new Error('not negotiating');
-    const accept = rulesEngine
-      .legalIntents(n.room.currentState, step.actor)
-      .find((i) => i.type === 'acceptProposal');
-    await n.send(step.actor, accept!);
-    for (const w of [n.third, n.spectator]) {
-      const events = since(w, w === n.third ? n.from.third : n.from.spectator).flatMap((m) =>
-        m.type === 'event' ? [m] : [],
+  it('when it ends, an outsider gets one stream whatever the number of steps: live, on joining again, from the history and in the replay', async () => {
+    /** The negotiation of `k` sets of proposals ends with an acceptance: what each viewer got of it. */
+    const ended = async (k: number) => {
+      const n = await negotiated(k);
+      const step = n.room.currentState.step;
+      if (step.kind !== 'negotiate') throw new Error('not negotiating');
+      const watcher = (p: PlayerId) => n.watchers.find((w) => w.sub.id === p)!;
+      const seqs = (w: { received: ServerMessage[] }) =>
+        w.received.flatMap((m) => (m.type === 'event' ? [m.seq] : []));
+      // A participant answers with the seq he holds: never stale.
+      const actor = watcher(step.actor);
+      const accept = rulesEngine
+        .legalIntents(n.room.currentState, step.actor)
+        .find((i) => i.type === 'acceptProposal')!;
+      const reply = await n.room.submit(
+        { user: USERS[step.actor]! },
+        { id: 'accept', expectedSeq: seqs(actor).at(-1)!, intent: accept },
       );
-      expect(events.map((m) => m.seq)).toEqual(
-        Array.from({ length: n.room.currentSeq - n.begun }, (_, i) => n.begun + 1 + i),
+      expect(reply).toMatchObject({ type: 'accepted', seq: seqs(actor).at(-1) });
+      await n.room.sync('nobody'); // the spectators' share goes out first
+      // The participants got every step, numbered one by one (no negotiation came before: the log's numbers).
+      for (const p of [n.engagement.attacker, n.engagement.defender]) {
+        const got = seqs(watcher(p));
+        expect(got).toEqual(Array.from({ length: got.length }, (_, i) => got[0]! + i));
+        expect(got.at(-1)).toBe(n.room.currentSeq);
+        expect(n.room.seqFor({ player: p })).toBe(n.room.currentSeq);
+      }
+      const outsiders = [
+        { viewer: { player: n.outsider }, live: since(n.third, n.from.third) },
+        { viewer: { spectator: true } as const, live: since(n.spectator, n.from.spectator) },
+      ];
+      const logged = await n.log.events('g', 0, n.room.currentSeq);
+      const replayed = numbering(logged);
+      return Promise.all(
+        outsiders.map(async ({ viewer, live }) => {
+          const again = subscriber('again', viewer);
+          await n.room.join(again.sub, n.begun);
+          const seq = n.room.seqFor(viewer);
+          // The history read in pages of 7 (a page crossing the negotiation is still 7 of his events).
+          const history: Awaited<ReturnType<typeof historyPage>> = [];
+          while ((history.at(-1)?.seq ?? 0) < seq) {
+            const page = await historyPage(rulesEngine, n.log, {
+              gameId: 'g',
+              players: ['p1', 'p2', 'p3'],
+              numbering: n.room.logNumbering,
+              viewer,
+              after: history.at(-1)?.seq ?? 0,
+              seq,
+              limit: 7,
+            });
+            expect(page.length).toBe(Math.min(7, seq - (history.at(-1)?.seq ?? 0)));
+            history.push(...page);
+          }
+          const replay = logged.flatMap((e) => deliveredTo(viewer, replayed, e) ?? []);
+          return { live, again: again.received, seq, history, replay };
+        }),
       );
+    };
+    const one = await ended(1);
+    const five = await ended(5);
+    expect(five).toEqual(one);
+    for (const { live, seq, history, replay } of one) {
+      const events = live.flatMap((m) => (m.type === 'event' ? [m] : []));
       expect(events.some((m) => m.event.type === 'proposalAccepted')).toBe(true);
-      expect(JSON.stringify(events)).not.toContain('proposalsMade');
+      expect(JSON.stringify(live)).not.toContain('proposalsMade');
+      expect(events.at(-1)!.seq).toBe(seq);
+      // Numbered without gaps, and the history and the replay number them as the live stream did.
+      expect(history.map((e) => e.seq)).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
+      expect(replay).toEqual(history);
+      expect(history.slice(-events.length)).toEqual(events.map(({ seq, event }) => ({ seq, event })));
     }
-    expect(n.room.seqFor({ player: n.outsider })).toBe(n.room.currentSeq);
   });
 
   it('a room rebuilt in the middle of a negotiation still holds its steps back from outsiders', async () => {

@@ -63,6 +63,23 @@ export async function gameAgainstBots(base: string, seats: number) {
   return { token, game: game.id };
 }
 
+/** The game's history as this player may read it (guide, section 2): page after page, `after` = the last seq
+ *  received, while the history's `seq` is larger. Its seqs are his own, the socket's (guide, section 5). */
+export async function historyOf(base: string, auth: { token: string; game: string }, limit = 100) {
+  const events: { seq: number; event: Json }[] = [];
+  for (;;) {
+    const after = events.at(-1)?.seq ?? 0;
+    const page = await rest<{ seq: number; events: { seq: number; event: Json }[] }>(
+      base,
+      'GET',
+      `/api/games/${auth.game}/history?after=${after}&limit=${limit}`,
+      auth.token,
+    );
+    events.push(...page.events);
+    if (page.events.length === 0 || (events.at(-1)?.seq ?? 0) >= page.seq) return events;
+  }
+}
+
 /** A small seeded generator (mulberry32), so that a failing game can be played again. */
 function seeded(seed: number): () => number {
   let a = seed >>> 0;

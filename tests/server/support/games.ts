@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { verifyDice } from '../../../server/rooms/dice';
 import type { GameEvent } from '../../../shared/engine/events';
-import { visibleTo } from '../../../shared/engine/index';
+import { EMPTY_NUMBERING, numberedFor, numberLog, seqSeenBy, visibleTo } from '../../../shared/engine/index';
 import type { Viewer } from '../../../shared/engine/types';
 import { gameEventSchema } from '../../../shared/protocol/game';
 import type { History } from '../../../shared/protocol/rest';
@@ -84,15 +84,23 @@ export async function expectHistory(
     call<History>(server.app, 'GET', `/api/games/${game}/history?limit=5000`, { token }),
   );
   const me = 'player' in viewer ? viewer.player : null;
-  expect(history.events.length).toBe(log.length);
+  // His events (errata 9.3: not the steps of a negotiation he was outside of), numbered by him.
+  const numbering = numberLog(EMPTY_NUMBERING, log);
+  const his = log.filter((_, i) => numberedFor(numbering, viewer, i + 1));
+  expect(history.events.length).toBe(his.length);
   history.events.forEach(({ seq, event }, i) => {
-    const truth = log[i]!;
+    const truth = his[i]!;
     expect(seq).toBe(i + 1);
     const audience = visibleTo(truth);
     expect(event).toEqual(
       audience === 'all' || (me !== null && audience.includes(me)) ? truth : { type: 'hidden' },
     );
   });
+}
+
+/** `viewer`'s seq at the end of `log` (errata 9.3: his own numbers). */
+export function seqSeenAtEnd(log: readonly GameEvent[], viewer: Viewer): number {
+  return seqSeenBy(numberLog(EMPTY_NUMBERING, log), viewer, log.length);
 }
 
 export interface WholeGame {
@@ -136,11 +144,13 @@ export async function playWholeGame(
   // Every frame the server sent matches the protocol's schema (/protocol.json): events, views, all.
   for (const c of [...clients, spectator]) expect(c.invalid).toEqual([]);
   // Each socket saw one gap-free run of events from the state it joined at to the end.
+  // (His own numbers, errata 9.3: up to the log's end as he numbers it.)
   const { log } = await checkFinishedGame(server, game.id, watchers);
-  for (const c of [...clients, spectator]) {
+  for (const { client: c, viewer } of watchers) {
     const joinedAt = c.received.find((m) => m.type === 'state')!.seq;
     const seqs = c.received.filter((m) => m.type === 'event').map((m) => (m as { seq: number }).seq);
-    expect(seqs).toEqual(Array.from({ length: log.length - joinedAt }, (_, i) => joinedAt + 1 + i));
+    const end = seqSeenAtEnd(log, viewer);
+    expect(seqs).toEqual(Array.from({ length: end - joinedAt }, (_, i) => joinedAt + 1 + i));
   }
   // The property was put to the test: every game has private events (the first turn's 4-4 splits,
   // 4.3), which each other recipient received as stubs.

@@ -4,7 +4,18 @@
 // a legion, a split, an inspection or a negotiation that recipient was not entitled to.
 import { expect } from 'vitest';
 import type { GameEvent } from '../../../shared/engine/events';
-import { evolve, legalIntents, pending, replay, view, visibleTo } from '../../../shared/engine/index';
+import {
+  EMPTY_NUMBERING,
+  evolve,
+  legalIntents,
+  logSeqOf,
+  numberedFor,
+  numberLog,
+  pending,
+  replay,
+  view,
+  visibleTo,
+} from '../../../shared/engine/index';
 import type { GameState, Viewer } from '../../../shared/engine/types';
 import type { ServerMessage } from '../../../shared/protocol/messages';
 
@@ -44,6 +55,9 @@ export function expectNoLeaks(
   states: readonly GameState[],
 ): number {
   const me = 'player' in viewer ? viewer.player : null;
+  // The seqs received are the viewer's own (errata 9.3): the log's seq of each, from the log alone.
+  const numbering = numberLog(EMPTY_NUMBERING, log);
+  const logSeq = (seq: number) => logSeqOf(numbering, viewer, seq);
   let checked = 0;
   let lastEventSeq: number | null = null;
   for (const m of received) {
@@ -51,7 +65,8 @@ export function expectNoLeaks(
     checked += 1;
     switch (m.type) {
       case 'event': {
-        const truth = log[m.seq - 1]!;
+        expect(numberedFor(numbering, viewer, logSeq(m.seq))).toBe(true);
+        const truth = log[logSeq(m.seq) - 1]!;
         const audience = visibleTo(truth);
         const allowed = audience === 'all' || (me !== null && audience.includes(me));
         expect(m.event).toEqual(allowed ? truth : { type: 'hidden' });
@@ -62,7 +77,7 @@ export function expectNoLeaks(
         break;
       }
       case 'state': {
-        const state = states[m.seq]!;
+        const state = states[logSeq(m.seq)]!;
         expect(m.view).toEqual(JSON.parse(JSON.stringify(view(state, viewer))));
         for (const legion of m.view.legions) {
           if (legion.owner !== me) expect(legion.characters).toBeNull(); // 4.5
@@ -76,7 +91,7 @@ export function expectNoLeaks(
         lastEventSeq = null;
         break;
       case 'legal': {
-        const state = states[m.seq]!;
+        const state = states[logSeq(m.seq)]!;
         expect(me).not.toBeNull();
         expect(pending(state).actor).toBe(me);
         expect(m.intents).toEqual(JSON.parse(JSON.stringify(legalIntents(state, me!))));

@@ -4,7 +4,7 @@
 // `view`, drawn with the game table's own board and panels (nothing can be played).
 import { useEffect, useMemo, useState } from 'react';
 import type { MarkerId } from '../../../shared/data/types';
-import { type GameView, type Viewer, view as viewOf } from '../../../shared/engine/index';
+import { type GameView, seqSeenBy, type Viewer, view as viewOf } from '../../../shared/engine/index';
 import type { GameSummary } from '../../../shared/protocol/rest';
 import { ApiError, api } from '../app/api';
 import { type GameClientState, initialGameState } from '../app/gameState';
@@ -27,6 +27,7 @@ import {
   type LoggedEvent,
   moveStops,
   nextStop,
+  numbering,
   positions,
   previousStop,
   turnStops,
@@ -73,6 +74,7 @@ function Replay({ summary, log }: { summary: GameSummary; log: readonly LoggedEv
   // The seat of the one who opens it, if he played; the public view otherwise.
   const [seat, setSeat] = useState<string>(summary.yourSeat ?? PUBLIC);
   const viewer: Viewer = useMemo(() => (seat === PUBLIC ? { spectator: true } : { player: seat }), [seat]);
+  const numbered = useMemo(() => numbering(log), [log]);
   const stops = useMemo(() => moveStops(log, viewer), [log, viewer]);
   const turns = useMemo(() => turnStops(log), [log]);
   const last = log.length - 1;
@@ -99,9 +101,9 @@ function Replay({ summary, log }: { summary: GameSummary; log: readonly LoggedEv
     status: 'closed',
     seat: 'player' in viewer ? viewer.player : null,
     view,
-    viewSeq: entry.seq,
-    seq: entry.seq,
-    events: log.slice(0, at + 1).map((e) => deliveredTo(viewer, e)),
+    viewSeq: seqSeenBy(numbered, viewer, entry.seq),
+    seq: seqSeenBy(numbered, viewer, entry.seq),
+    events: log.slice(0, at + 1).flatMap((e) => deliveredTo(viewer, numbered, e) ?? []),
     dice: summary.dice,
   };
   const table = makeTable(
@@ -113,7 +115,8 @@ function Replay({ summary, log }: { summary: GameSummary; log: readonly LoggedEv
   );
   const name = table.name;
   const move = stops.filter((s) => s <= at).length;
-  const line = describeEvent(deliveredTo(viewer, entry).event, name);
+  const delivered = deliveredTo(viewer, numbered, entry);
+  const line = delivered === null ? null : describeEvent(delivered.event, name);
   const selectedLegion = view.legions.find((l) => l.marker === selected) ?? null;
   const boardIsBattle = view.battle !== null && !showMasterboard;
 

@@ -251,16 +251,15 @@ describe('36 COMMUNIST', () => {
     expect(run.state.battle?.broughtIn).toEqual([{ id: 'Bk01-3', side: 'attacker', type: 'Centaur' }]);
     // Not the legion's muster: the battle's reinforcement and the turn's musters are untouched.
     expect(run.state.turn?.mustered).toEqual([]);
-    act(run, A, { type: 'doneStriking' });
-    act(run, D, { type: 'doneStriking' });
-    // Round 2, his phase again: another (12 + 12 <= 36).
+    // Nothing to strike: the strike phase ended by itself (issue 14). Round 2, his phase again: another
+    // (12 + 12 <= 36).
     quietTurn(run, 'defender');
     expect(powerActs(run, A, 'commoner')).toEqual([commoner('Centaur')]);
-    // The defender concedes: the Centaur stays in the winning legion, and the legion may still muster.
-    act(run, A, { type: 'doneManeuvering' });
-    act(run, A, { type: 'doneStriking' });
-    act(run, D, { type: 'doneStriking' });
+    // The defender concedes (in place of his next maneuver; accepted): the Centaur stays in the winning legion,
+    // and the legion may still muster.
+    quietTurn(run, 'attacker');
     act(run, D, { type: 'concede' });
+    act(run, A, { type: 'acceptConcession' });
     expect(run.state.legions.Bk01?.characters).toEqual(['Titan', 'Ogre', 'Centaur']);
   });
 
@@ -335,16 +334,13 @@ describe('36 COMMUNIST', () => {
       begin(run);
       toBattle(run);
       firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
+      // Each strike step ends by itself once its strikes are made (issue 14).
       strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
-      act(run, A, { type: 'doneStriking' });
       strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
       strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
-      act(run, D, { type: 'doneStriking' });
       act(run, D, { type: 'doneManeuvering' });
       strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
-      act(run, D, { type: 'doneStriking' });
       strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, ones(6));
-      act(run, A, { type: 'doneStriking' });
       expect(step(run)).toEqual({ kind: 'maneuver', actor: A, side: 'attacker' });
       expect(run.state.battle?.summon).toBe('available');
       return run;
@@ -368,14 +364,13 @@ describe('36 COMMUNIST', () => {
     toAttackerFirstPhase(run);
     act(run, A, commoner('Centaur'));
     moveAll(run, A, { 'Bk01-1': 'D1', 'Bk01-2': 'A1', 'Bk01-3': 'B1' });
-    act(run, A, { type: 'doneManeuvering' });
-    act(run, A, { type: 'doneStriking' });
-    act(run, D, { type: 'doneStriking' });
-    act(run, D, { type: 'doneManeuvering' });
-    act(run, D, { type: 'doneStriking' });
-    // Before his first counterstrike of the round: unconditional (2.5.6.4.1.5).
+    // Nothing to strike: the strike phases end by themselves (issue 14).
+    quietTurn(run, 'attacker');
+    quietTurn(run, 'defender');
+    // In place of his maneuver (2.5.6.4.2.1): an attempt, which the defender accepts.
     const before = score(run, D);
     act(run, A, { type: 'concede' });
+    act(run, D, { type: 'acceptConcession' });
     // The victorious defender's reinforcement step (14.0), declined.
     act(run, D, { type: 'pass' });
     // Ogre 12 + Ogre 12 + half of the Centaur's 12.

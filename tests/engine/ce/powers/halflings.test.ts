@@ -149,11 +149,20 @@ describe('29 HALFLINGS B2', () => {
     expect(hitsOf(run, 'Bu01-2')).toBe(0);
     const passed = act(run, D, pass('Bu01-1', 1));
     const kept = act(run, D, KEEP);
-    expect(types(kept)).toEqual(['powerUsed', 'carryOverAssigned', 'stepBegan']);
+    // The rangestrike resolved, nothing is left to strike on either side: the strike phase ends by itself.
+    expect(types(kept)).toEqual([
+      'powerUsed',
+      'carryOverAssigned',
+      'stepBegan',
+      'strikePhaseBegan',
+      'stepBegan',
+      'maneuverBegan',
+      'stepBegan',
+    ]);
     expect(hitsOf(run, 'Bu01-1')).toBe(1);
     expect(hitsOf(run, 'Bu01-2')).toBe(intent.dice - 1);
     expect(run.state.battle?.pendingCarryOver).toBeNull();
-    expect(run.state.step).toMatchObject({ kind: 'strike', actor: A });
+    expect(run.state.step).toMatchObject({ kind: 'maneuver', actor: D });
     expect(rollsInEvents([...rolled, ...passed, ...kept])).toEqual(rolls);
   });
 
@@ -202,6 +211,8 @@ describe('29 HALFLINGS B2', () => {
     const alone = given(false);
     expect(types(strike(alone, A, 'Bk01-1', 'Bu01-2', 2, 6, [6, 1, 1, 1, 1, 1]))).toEqual([
       'strikeRolled',
+      'stepBegan',
+      'strikePhaseBegan',
       'stepBegan',
     ]);
     expect(hitsOf(alone, 'Bu01-2')).toBe(1);
