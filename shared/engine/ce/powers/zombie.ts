@@ -304,16 +304,11 @@ export const zombie: Power = {
   },
   actWords: (intent) => {
     const { character, land } = intent.args ?? {};
-    switch (intent.act) {
-      case 'noRaise':
-        return 'Raise no one';
-      case 'raise':
-        return `Raise the ${String(character)}`;
-      case 'raiseInto':
-        return `Form the raised legion in land ${String(land)}`;
-      default:
-        return null;
-    }
+    if (intent.act === 'noRaise' && character === undefined && land === undefined) return 'Raise no one';
+    if (intent.act === 'raise' && typeof character === 'string') return `Raise the ${character}`;
+    if (intent.act === 'raiseInto' && typeof land === 'number')
+      return `Form the raised legion in land ${land}`;
+    return null;
   },
   apply: (state, event) => {
     if (event.act === 'winsMutual') {
