@@ -46,8 +46,13 @@ export function evolveEngagementEvent(state: GameState, event: EngagementEvent):
       return engagementResolved(state);
     case 'engagementEnded':
       return engagementEnded(state);
-    case 'pointsScored':
-      return updatePlayer(state, event.player, (p) => ({ ...p, score: p.score + event.points }));
+    case 'pointsScored': {
+      const scored = updatePlayer(state, event.player, (p) => ({ ...p, score: p.score + event.points }));
+      const e = scored.engagement;
+      return e === null
+        ? scored
+        : { ...scored, engagement: { ...e, points: (e.points ?? 0) + event.points } };
+    }
     case 'angelAcquired':
       return fromCaretakerInto(state, event.legion, event.character); // 17.1
     default: {
@@ -146,7 +151,7 @@ function engagementConceded(state: GameState, event: EventOf<'engagementConceded
 function engagementResolved(state: GameState): GameState {
   const engagement = requireEngagement(state);
   const fought = state.battle !== null;
-  let s: GameState = { ...state, battle: null };
+  let s: GameState = { ...state, battle: null, engagement: { ...engagement, fought } };
   for (const side of ['attacker', 'defender'] as const) {
     const legion = s.legions[legionOfSide(engagement, side)];
     if (legion === undefined) continue;

@@ -326,6 +326,9 @@ export type GameEvent =
       /** CE 44 VALKYRIE B3: a dead enemy, taken from the losses of that side in the engagement (not the
        *  caretaker). Absent: from the caretaker. */
       readonly lost?: BattleSide;
+      /** CE 51 DEMOCRAT B2: the enemy's battle character of this id, still off the battleland, leaves its legion
+       *  for this one and fights on this side (keeping its id). Absent: it comes from no other legion. */
+      readonly taken?: BattleCharacterId;
     }
   /** A legion removed from the board; `characters` revealed where the rules make them public (19.4). */
   | {

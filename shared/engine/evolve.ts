@@ -2,7 +2,7 @@
 // whole log. No rule is decided here (style 4-5): the events carry the decisions. Engagement and battle
 // events are applied by the engagement helper's `evolveEngagementEvent`.
 import type { CharacterName, MarkerId } from '../data/types';
-import { broughtIntoBattle } from './battle/battleEvolve';
+import { broughtIntoBattle, takenIntoBattle } from './battle/battleEvolve';
 import { evolveCeEvent, initialCe } from './ce/fold';
 import { mergeKnown, withoutCharacters } from './contents';
 import { evolveEngagementEvent } from './engagementEvolve';
@@ -84,6 +84,7 @@ function evolveMasterplayEvent(state: GameState, event: Exclude<GameEvent, Engag
       // CE 36 B1: in a battle it joins off the board and must enter (battle/battleEvolve.ts); CE 44 B3: a dead
       // enemy comes from its side's losses in the engagement.
       if (event.id !== undefined) return broughtIntoBattle(state, event);
+      if (event.taken !== undefined) return takenIntoBattle(state, event); // CE 51 B2
       return event.lost === undefined
         ? fromCaretakerInto(state, event.legion, event.character)
         : fromLossesInto(state, event.lost, event.legion, event.character);

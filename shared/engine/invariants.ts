@@ -97,8 +97,11 @@ function legionHeights(state: GameState): string[] {
 }
 
 /** What must hold from one state to the next (after each event): scores are never taken away (16.0, 17.0, 19.4:
- *  points are only added; the game has no rule that lowers a score). */
+ *  points are only added; the game has no rule that lowers a score), but in Cosmic Encounter Titan a power may
+ *  move points from one score to another (51 DEMOCRAT B1's tax: the total of the scores stays). */
 export function checkTransition(before: GameState, after: GameState): string[] {
+  const total = (s: GameState) => s.players.reduce((sum, p) => sum + p.score, 0);
+  if (after.ce !== null && before.ce !== null && total(after) === total(before)) return [];
   return after.players.flatMap((p) => {
     const was = before.players.find((q) => q.id === p.id)?.score ?? 0;
     // CE bidding rules: a player's score is set to minus his winning bid as his power is assigned.

@@ -296,6 +296,7 @@ function step(fold: Fold, e: GameEvent): Fold {
     case 'engagementEnded':
       return { ...fold, engagement: null, arrivals: {}, late: {} };
     case 'characterJoined': // CE Titan's powers (47 GLADIATOR; in a battle, 36 COMMUNIST B1: an arrival)
+      if (e.taken !== undefined) return takenEnemy(fold, e.taken, e.legion); // CE 51 B2
       if (e.id !== undefined) {
         return {
           ...fold,
@@ -522,6 +523,19 @@ function resolved(fold: Fold, e: EventOf<'engagementResolved'>): Fold {
     next = lose(next, side, rest);
   }
   return next;
+}
+
+/** CE 51 DEMOCRAT B2: an enemy's battle character, off the board, leaves its legion for `into` in sight of all
+ *  and fights on the other side under the same id. */
+function takenEnemy(fold: Fold, id: BattleCharacterId, into: MarkerId): Fold {
+  const engagement = fold.engagement;
+  const c = engagement?.battle[id];
+  if (engagement === null || c === undefined) return fold;
+  const next = join(fold, { into, type: c.type, from: engagement.legions[c.side] });
+  const side: BattleSide = c.side === 'attacker' ? 'defender' : 'attacker';
+  const now = next.engagement;
+  if (now === null) return next;
+  return { ...next, engagement: { ...now, battle: { ...now.battle, [id]: { side, type: c.type } } } };
 }
 
 /** A character joins `into` in sight of all (from the caretaker, or an Angel from the legion `from`). */

@@ -6,8 +6,8 @@
 import { nextAngelStep } from './angels';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
-import { mutualWon, powerPoints, powerScored, powerScoring } from './ce/hooks';
-import { angelsDue } from './ce/titan';
+import { mutualWon, powerConcluded, powerPoints, powerScored, powerScoring } from './ce/hooks';
+import { angelsDue, titanTooWeak } from './ce/titan';
 import { sameCharacters } from './contents';
 import { openEngagements } from './engagementPhase';
 import { legionOfSide, lossesOf, ownerOfSide, requireEngagement } from './engagementState';
@@ -161,6 +161,9 @@ export function angelsOfScore(state: GameState, score: EngagementScore): GameEve
  * 19.0: zero or one players left), or the Mover picks the next engagement (9.1), or mustering begins (2.6).
  */
 export function afterAngels(state: GameState): GameEvent[] {
+  // CE Titan: the powers may act once the engagement is concluded (51 DEMOCRAT B1: a decision, which comes back here).
+  const concluded = powerConcluded(state);
+  if (concluded !== null) return concluded;
   const engagement = requireEngagement(state);
   const fallen = (['attacker', 'defender'] as const).filter((side) =>
     lossesOf(engagement, side).includes('Titan'),
@@ -170,6 +173,13 @@ export function afterAngels(state: GameState): GameEvent[] {
     // Errata 19.3/19.4: when both Titans fall nobody takes the markers.
     slayer: fallen.length === 2 ? null : ownerOfSide(engagement, opponent(side)),
   }));
+  // CE bidding rules: "anytime anyone end up with a Titan strength of 0 or less, s/he is eliminated" (a score
+  // lowered by a power, 51 DEMOCRAT B1), with nobody as his Titan's slayer.
+  for (const p of state.players) {
+    if (titanTooWeak(state, p.id) && !eliminated.some((e) => e.player === p.id)) {
+      eliminated.push({ player: p.id, slayer: null });
+    }
+  }
   const events: GameEvent[] =
     eliminated.length === 0 ? [] : eliminationEvents(state, eliminated, 'titanSlain');
   events.push({ type: 'engagementEnded', land: engagement.land });

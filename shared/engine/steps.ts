@@ -205,6 +205,11 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
         const asksMore = decision.events.some((e) => e.type === 'stepBegan');
         return asksMore ? decision : then(state, decision, (s) => angelsOfScore(s, scored));
       }
+      if (decision !== null && !('rejected' in decision) && step.concluded === true) {
+        // CE 51 B1: once the power asks nothing more, the engagement's resolution goes on (resolution.ts).
+        const asksMore = decision.events.some((e) => e.type === 'stepBegan');
+        return asksMore ? decision : then(state, decision, afterAngels);
+      }
       const landing = step.landing;
       if (decision !== null && !('rejected' in decision) && landing !== undefined) {
         // CE 29 B2: once the power asks nothing more, the attack's hits land (battle/strikePhase.ts).

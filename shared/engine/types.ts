@@ -187,6 +187,11 @@ export interface ActiveEngagement extends PendingEngagement {
   /** How the engagement was decided, once it is (flight, agreement, concession or the end of the battle);
    *  the winning side, null for a mutual elimination. Read by the steps after the decision (2.5.6.5–2.5.6.10). */
   readonly result: EngagementResult | null;
+  /** Once resolved (2.5.6.6): whether a battle was set up on the battleland (2.5.6.1), however it ended. And the
+   *  points scored in it so far (2.5.6.8, all players'). Read once the engagement is concluded (51 DEMOCRAT B1's
+   *  tax). Absent: not resolved yet; none. */
+  readonly fought?: boolean;
+  readonly points?: number;
 }
 
 /** A strike or rangestrike declared and rolled twice, one roll to be kept (ce/power.ts `rollStrike`'s `either`):
@@ -340,6 +345,9 @@ export type Step =
        *  the strike step to go back to: once the power's decision begins no further step, the hits land (the
        *  striker's carry-over first, if he has one: battle/strikePhase.ts `hitsLand`). */
       readonly landing?: 'strike' | 'counterstrike';
+      /** The engagement concluded, its points scored and their Angels taken (51 DEMOCRAT B1): once the power's
+       *  decision begins no further step, the resolution goes on (resolution.ts `afterAngels`). */
+      readonly concluded?: true;
     }
   /** 1.3.1.1: each player not yet assigned a tower makes a tower roll, in seat order. */
   | { readonly kind: 'rollTower'; readonly actor: PlayerId }

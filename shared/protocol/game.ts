@@ -122,6 +122,8 @@ export const stepSchema = z.discriminatedUnion('kind', [
       })
       .optional(),
     landing: z.enum(['strike', 'counterstrike']).optional(),
+    /** CE 51 DEMOCRAT B1: the engagement concluded, the resolution going on after the decision. */
+    concluded: z.literal(true).optional(),
   }),
   z.strictObject({ kind: z.literal('rollTower'), ...actor }),
   z.strictObject({ kind: z.literal('chooseColor'), ...actor }),
@@ -403,6 +405,8 @@ export const GAME_EVENT_SCHEMAS = [
     id: battleCharacterIdSchema.optional(),
     /** CE 44 VALKYRIE B3: a dead enemy, from that side's losses. */
     lost: battleSide.optional(),
+    /** CE 51 DEMOCRAT B2: the enemy's battle character taken. */
+    taken: battleCharacterIdSchema.optional(),
   }),
   z.strictObject({
     type: z.literal('legionEliminated'),
@@ -590,6 +594,9 @@ const engagementCore = {
   /** CE 44 VALKYRIE B3: characters taken back out of each side's losses (still lost for the points). */
   raised: z.strictObject({ attacker: characters, defender: characters }).optional(),
   result: engagementResultSchema.nullable(),
+  /** Once resolved: a battle was set up; the points scored in it so far (CE 51 DEMOCRAT B1's tax). */
+  fought: z.boolean().optional(),
+  points: z.number().int().optional(),
 };
 
 const ceCore = {

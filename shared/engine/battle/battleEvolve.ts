@@ -1,7 +1,7 @@
 // The fold of the battle's events (10–16): each applies a fact decided by the battle sequence (sequence.ts,
 // strikePhase.ts) and returns new objects.
 import type { CharacterName, MarkerId } from '../../data/types';
-import { mergeKnown } from '../contents';
+import { mergeKnown, withoutCharacters } from '../contents';
 import {
   damage,
   decided,
@@ -271,6 +271,32 @@ export function broughtIntoBattle(state: GameState, event: EventOf<'characterJoi
   if (event.id === undefined) throw new Error('characterJoined in a battle without an id');
   const side: BattleSide = requireEngagement(state).attacker === event.legion ? 'attacker' : 'defender';
   return arriving(state, event.id, side, event.character, event.legion, null, undefined, event.power);
+}
+
+/** CE 51 DEMOCRAT B2: an enemy character still off the board (`characterJoined` with `taken`) leaves its legion for
+ *  the one joined and changes sides, keeping its id; both legions are public since the battle began (2.5.6.1). */
+export function takenIntoBattle(state: GameState, event: EventOf<'characterJoined'>): GameState {
+  const battle = requireBattle(state);
+  const taken = battle.characters.find((c) => c.id === event.taken);
+  if (taken === undefined || taken.hex !== null) throw new Error(`no character ${event.taken} off the board`);
+  const from = requireLegion(state, taken.legion);
+  const into = requireLegion(state, event.legion);
+  const left = {
+    ...from,
+    characters: withoutCharacters(from.characters, [taken.type]),
+    known: from.known.includes(taken.type) ? withoutCharacters(from.known, [taken.type]) : from.known,
+  };
+  const s = withLegion(withLegion(state, left), {
+    ...into,
+    characters: [...into.characters, taken.type],
+    known: [...into.known, taken.type],
+  });
+  return withBattle(s, (b) => ({
+    ...b,
+    characters: b.characters.map((c) =>
+      c.id === taken.id ? { ...c, side: opponent(c.side), legion: into.id } : c,
+    ),
+  }));
 }
 
 /** A summoned Angel or a reinforcement waits off the board and must enter this phase (errata 14.1, 15.1); `from`

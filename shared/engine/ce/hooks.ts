@@ -421,6 +421,20 @@ export function powerScored(state: GameState, score: EngagementScore): GameEvent
   return powerOf(state, score.player)?.scored?.(state, score.player, score) ?? null;
 }
 
+/** CE B hooks: an engagement concluded (its points and Angels done): the events of the first power of any player
+ *  (lower number first) that acts on it (51 DEMOCRAT B1), or null. */
+export function powerConcluded(state: GameState): GameEvent[] | null {
+  const owners = state.players
+    .filter((p) => !p.eliminated)
+    .map((p) => ({ owner: p.id, power: powerOf(state, p.id) }))
+    .sort((a, b) => (a.power?.id ?? 0) - (b.power?.id ?? 0));
+  for (const { owner, power } of owners) {
+    const events = power?.concluded?.(state, owner) ?? null;
+    if (events !== null) return events;
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------- what a player sees, fixed rolls, the strike order
 
 /** CE M hooks: may `viewer` see the contents of another player's legion (his power says; 4.5: never otherwise)? */

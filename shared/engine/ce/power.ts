@@ -248,6 +248,11 @@ export interface Power extends PowerEntry {
    *  `powerDecision` step carrying `scored` (the frame then takes up the Angels, resolution.ts), events that begin
    *  no step (the Angels follow at once), or null. */
   readonly scored?: (state: GameState, owner: PlayerId, score: EngagementScore) => GameEvent[] | null;
+  /** An engagement (any player's, the owner's or not) is concluded: its points scored and their Angels taken
+   *  (2.5.6.8), before the players whose Titan fell are out (2.5.6.9): events beginning a `powerDecision` step
+   *  carrying `concluded` (the resolution goes on once it asks nothing more: resolution.ts `afterAngels` asks
+   *  again, so the power remembers it acted), or null (51 DEMOCRAT B1). */
+  readonly concluded?: (state: GameState, owner: PlayerId) => GameEvent[] | null;
   /** An engagement the owner fought (as `side`) has just ended in a mutual elimination (errata 9.5: nobody wins):
    *  events of his power making his side its winner (its `apply` sets the result), or null (13 B2). */
   readonly winsMutual?: (state: GameState, owner: PlayerId, side: BattleSide) => GameEvent[] | null;

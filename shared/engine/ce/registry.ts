@@ -4,6 +4,7 @@ import type { IntentOf } from '../intents';
 import type { Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { communist } from './powers/communist';
+import { democrat } from './powers/democrat';
 import { dwarf } from './powers/dwarf';
 import { ent } from './powers/ent';
 import { gladiator } from './powers/gladiator';
@@ -25,6 +26,7 @@ import { zombie } from './powers/zombie';
 export const BUILT_POWERS: readonly Power[] = [
   colossus,
   communist,
+  democrat,
   ent,
   marines,
   knights,

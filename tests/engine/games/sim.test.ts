@@ -60,4 +60,28 @@ describe('16.0, 17.0, 19.4: scores only grow', () => {
     expect(checkTransition(state, scored)).toEqual([]);
     expect(checkTransition(scored, state)).toEqual(["p1's score fell from 40 to 0"]);
   });
+
+  it('CE 51 B1: in Cosmic Encounter Titan points moved from one score to another (a tax) are no fall', () => {
+    const { state } = createGame({
+      players: [
+        { id: 'p1', name: 'A' },
+        { id: 'p2', name: 'B' },
+      ],
+    });
+    const ce = {
+      drawn: [],
+      bids: {},
+      revealed: true,
+      powers: { p1: 51, p2: 10 },
+      startScores: {},
+      memory: {},
+    };
+    const scores = (a: number, b: number) => ({
+      ...state,
+      ce,
+      players: state.players.map((p) => ({ ...p, score: p.id === 'p1' ? a : b })),
+    });
+    expect(checkTransition(scores(40, 0), scores(30, 10))).toEqual([]);
+    expect(checkTransition(scores(40, 0), scores(30, 0))).toEqual(["p1's score fell from 40 to 30"]);
+  });
 });

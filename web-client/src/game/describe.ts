@@ -181,7 +181,7 @@ export function describeEvent(
     case 'angelAcquired':
       return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}.`;
     case 'characterJoined':
-      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}${e.lost === undefined ? '' : ' of the dead enemy'} (${powerName(e.power)}).`;
+      return `${name(e.player)}'s ${legionName(e.legion)} gains ${withArticle(e.character)}${e.lost === undefined ? '' : ' of the dead enemy'}${e.taken === undefined ? '' : ' taken from the enemy'} (${powerName(e.power)}).`;
     case 'legionEliminated':
       return `${name(e.owner)}'s legion ${legionName(e.legion)} is ${e.reason === 'disbanded' ? 'disbanded' : 'eliminated'}${e.characters.length > 0 ? ` (${list(e.characters)})` : ''}.`;
     case 'powersDrawn':
