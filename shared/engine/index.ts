@@ -6,7 +6,7 @@ export type { StrikeOption } from './battle/position';
 export { strikeOptions } from './battle/strike';
 export { CATALOGUE } from './ce/catalogue';
 export { entry as powerEntry } from './ce/catalogueEntry';
-export type { PowerEntry, PowerId } from './ce/power';
+export type { ActNames, PowerEntry, PowerId } from './ce/power';
 export { powerActWords } from './ce/registry';
 export { mergeKnown } from './contents';
 export { decide } from './decide';

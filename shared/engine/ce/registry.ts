@@ -1,7 +1,7 @@
 // The powers built so far, one module each (power.ts). Only these are drawn for the bidding (issue 17: powers not
 // built are simply not drawn). Adding a power: write its module in powers/, then list it here.
 import type { IntentOf } from '../intents';
-import type { Power, PowerId } from './power';
+import type { ActNames, Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { communist } from './powers/communist';
 import { democrat } from './powers/democrat';
@@ -59,10 +59,13 @@ export function isBuilt(id: PowerId): boolean {
   return BY_ID.has(id);
 }
 
+/** Names that are the ids themselves (tests, and a client that has no names to give). */
+const ID_NAMES: ActNames = { player: (id) => id, character: (id) => id };
+
 /** The words of a button sending a power's act (the web client's label): the built power whose act it is. */
-export function powerActWords(intent: IntentOf<'usePower'>): string | null {
+export function powerActWords(intent: IntentOf<'usePower'>, names: ActNames = ID_NAMES): string | null {
   for (const power of BUILT_POWERS) {
-    const words = power.actWords?.(intent) ?? null;
+    const words = power.actWords?.(intent, names) ?? null;
     if (words !== null) return words;
   }
   return null;
