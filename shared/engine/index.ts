@@ -25,6 +25,7 @@ export {
 } from './intents';
 export { type LegionKnowledge, legionKnowledge } from './knowledge';
 export { type DescribedChoice, describedChoices, legalIntents } from './legal';
+export { raisedPowers } from './lookups';
 export {
   type LegionMove,
   landDistances,
