@@ -38,6 +38,7 @@ export { canMuster, recruitOptions, recruitsByTerrain } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';
+export { withArticle } from './rejections';
 export {
   EMPTY_NUMBERING,
   type LogNumbering,

@@ -69,5 +69,10 @@ describe("CE Titan: a power's button words name players and characters as the ta
     expect(
       intentLabel({ type: 'usePower', act: 'passHits', args: { to: 'Bu01-1', hits: 2 } }, null, names),
     ).toBe("Pass 2 hits to the defender's Centaur in D3");
+    // One article rule for the engine's words and the table's: "an Ogre", "a Unicorn".
+    expect(intentLabel({ type: 'reinforce', creature: 'Unicorn', reveal: [] })).toBe('Muster a Unicorn');
+    expect(intentLabel({ type: 'usePower', act: 'commoner', args: { creature: 'Ogre' } })).toBe(
+      'Bring in an Ogre (commoner)',
+    );
   });
 });

@@ -12,7 +12,7 @@ import type {
   IntentType,
   Step,
 } from '../../../shared/engine/index';
-import { powerActWords, powerEntry } from '../../../shared/engine/index';
+import { powerActWords, powerEntry, withArticle } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 export { legionName };
@@ -25,11 +25,6 @@ export function powerName(id: number): string {
 /** A land by its terrain and number ("Plains 101"). */
 export function landName(n: LandNumber): string {
   return `${landOf(n).terrain} ${n}`;
-}
-
-/** "a Centaur", "an Ogre". */
-export function withArticle(word: string): string {
-  return `${/^[AEIOU]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
 export type Names = (player: string) => string;
