@@ -3,7 +3,7 @@
 // uses more than the player may know. Values are in points (16.0: power × skill), a Titan counted many times
 // over since losing it loses the game (19.0).
 import { battleHex } from '../data/battlelands';
-import { CHARACTERS, characterPoints, isNative } from '../data/characters';
+import { CHARACTERS, characterPoints, isNative, type RaisedPowers } from '../data/characters';
 import { hexDistance } from '../data/hexGeometry';
 import { land } from '../data/masterboard';
 import { strikeNumber } from '../data/strikeChart';
@@ -14,6 +14,7 @@ import {
   type Legion,
   landDistances,
   type PlayerId,
+  raisedPowers,
   recruitOptions,
 } from '../engine/index';
 import { enemyReach, type Reach } from './reach';
@@ -23,15 +24,19 @@ export const TITAN_WEIGHT = 12;
 const WIN = 100_000;
 
 /** A character's worth to its owner. */
-export function characterValue(name: CharacterName, score: number): number {
-  const points = characterPoints(name, score);
+export function characterValue(name: CharacterName, score: number, raised: RaisedPowers = {}): number {
+  const points = characterPoints(name, score, raised);
   return name === 'Titan' ? points * TITAN_WEIGHT : points;
 }
 
 /** Fighting strength (power × skill, the Titan as it fights). */
-export function strength(characters: readonly CharacterName[], score: number): number {
+export function strength(
+  characters: readonly CharacterName[],
+  score: number,
+  raised: RaisedPowers = {},
+): number {
   let s = 0;
-  for (const c of characters) s += characterPoints(c, score);
+  for (const c of characters) s += characterPoints(c, score, raised);
   return s;
 }
 
@@ -83,7 +88,8 @@ function legionWorth(state: GameState, marker: string, score: number): number {
       let v = 0;
       for (const c of battle.characters) {
         if (c.legion !== marker || c.hits >= c.power) continue;
-        v += characterValue(c.type, score) * (0.5 + (0.5 * (c.power - c.hits)) / c.power);
+        v +=
+          characterValue(c.type, score, raisedPowers(state)) * (0.5 + (0.5 * (c.power - c.hits)) / c.power);
       }
       return v;
     }
@@ -91,7 +97,7 @@ function legionWorth(state: GameState, marker: string, score: number): number {
   const legion = state.legions[marker];
   if (legion === undefined) return 0;
   let v = 0;
-  for (const c of legion.characters) v += characterValue(c, score);
+  for (const c of legion.characters) v += characterValue(c, score, raisedPowers(state));
   return v;
 }
 
@@ -107,7 +113,7 @@ function legionStrength(state: GameState, marker: string, score: number): number
     return s;
   }
   const legion = state.legions[marker];
-  return legion === undefined ? 0 : strength(legion.characters, score);
+  return legion === undefined ? 0 : strength(legion.characters, score, raisedPowers(state));
 }
 
 /**
@@ -153,8 +159,14 @@ export function evaluate(state: GameState, me: PlayerId, exact = false): number 
     // The loser loses the legion; the winner about half the loser's strength worth of its own, and scores.
     const aLoss = (1 - p) * va + p * Math.min(va, 0.5 * vd * (sd / Math.max(sa, 1)));
     const dLoss = p * vd + (1 - p) * Math.min(vd, 0.5 * va * (sa / Math.max(sd, 1)));
-    worth.set(a.owner, (worth.get(a.owner) ?? 0) - aLoss + p * 0.3 * strength(d.characters, 0));
-    worth.set(d.owner, (worth.get(d.owner) ?? 0) - dLoss + (1 - p) * 0.3 * strength(a.characters, 0));
+    worth.set(
+      a.owner,
+      (worth.get(a.owner) ?? 0) - aLoss + p * 0.3 * strength(d.characters, 0, raisedPowers(state)),
+    );
+    worth.set(
+      d.owner,
+      (worth.get(d.owner) ?? 0) - dLoss + (1 - p) * 0.3 * strength(a.characters, 0, raisedPowers(state)),
+    );
   }
   // My legions: recruits to come this turn, and the danger of stronger enemies in reach.
   let position = 0;
@@ -167,7 +179,7 @@ export function evaluate(state: GameState, me: PlayerId, exact = false): number 
     if (myTurn && turn?.moves.some((m) => m.legion === l.id) && !turn.mustered.includes(l.id)) {
       position += bestRecruitValue(state, l.characters, l.land);
     }
-    const s = strength(l.characters, score);
+    const s = strength(l.characters, score, raisedPowers(state));
     const v = legionWorth(state, l.id, score);
     const danger = reach === null ? nearDanger(state, legions, l, s, v) : reachDanger(state, reach, l, s, v);
     position -= reach === null ? Math.min(danger, 0.8 * v) : danger;
@@ -200,7 +212,7 @@ function nearDanger(state: GameState, legions: readonly Legion[], l: Legion, s: 
     if (e.owner === l.owner) continue;
     const d = landDistance(e.land, l.land);
     if (d < 1 || d > 6) continue;
-    const se = strength(e.characters, scoreOf(state, e.owner));
+    const se = strength(e.characters, scoreOf(state, e.owner), raisedPowers(state));
     const lose = 1 - winChance(s * 1.1, se);
     danger += (d <= 3 ? 0.25 : 0.15) * lose * v;
   }
@@ -222,7 +234,7 @@ function reachDanger(
     if (rolls === undefined) continue;
     const e = state.legions[id];
     if (e === undefined) continue;
-    const win = 1 - winChance(s * 1.1, strength(e.characters, scoreOf(state, e.owner)));
+    const win = 1 - winChance(s * 1.1, strength(e.characters, scoreOf(state, e.owner), raisedPowers(state)));
     if (win < 0.4) continue;
     const worst = byOwner.get(e.owner) ?? [0, 0, 0, 0, 0, 0];
     for (const roll of rolls) worst[roll - 1] = Math.max(worst[roll - 1] ?? 0, win * v);
@@ -270,11 +282,12 @@ export function battlePosition(state: GameState, me: PlayerId): number {
   const living = b.characters.filter((c) => c.hits < c.power);
   const mine = living.filter((c) => c.side === side);
   const theirs = living.filter((c) => c.side !== side && c.hex !== null);
-  const perHit = (c: (typeof living)[number], score: number) => characterValue(c.type, score) / c.power;
+  const perHit = (c: (typeof living)[number], score: number) =>
+    characterValue(c.type, score, raisedPowers(state)) / c.power;
   let v = 0;
   for (const a of mine) {
     if (a.hex === null) {
-      v -= 0.4 * characterValue(a.type, myScore);
+      v -= 0.4 * characterValue(a.type, myScore, raisedPowers(state));
       continue;
     }
     v += hexBonus(a.type, b.terrain, a.hex);

@@ -120,7 +120,9 @@ function fair(sight: BotSight, intent: Intent): boolean {
   const e = sight.view.engagement;
   if (intent.type !== 'propose' || e === null) return false;
   const attacking = e.attackerOwner === sight.seat;
-  const worth = (cs: readonly CharacterName[]) => cs.reduce((sum, c) => sum + characterPoints(c, 0), 0);
+  const raised = sight.view.ce?.raised ?? {};
+  const worth = (cs: readonly CharacterName[]) =>
+    cs.reduce((sum, c) => sum + characterPoints(c, 0, raised), 0);
   return intent.proposals.every((p) => {
     const mine = attacking ? p.attackerLosses : p.defenderLosses;
     const theirs = attacking ? p.defenderLosses : p.attackerLosses;

@@ -6,7 +6,7 @@ export type { StrikeOption } from './battle/position';
 export { strikeOptions } from './battle/strike';
 export { CATALOGUE } from './ce/catalogue';
 export { entry as powerEntry } from './ce/catalogueEntry';
-export type { PowerEntry, PowerId } from './ce/power';
+export type { ActNames, PowerEntry, PowerId } from './ce/power';
 export { powerActWords } from './ce/registry';
 export { mergeKnown } from './contents';
 export { decide } from './decide';
@@ -25,6 +25,7 @@ export {
 } from './intents';
 export { type LegionKnowledge, legionKnowledge } from './knowledge';
 export { type DescribedChoice, describedChoices, legalIntents } from './legal';
+export { raisedPowers } from './lookups';
 export {
   type LegionMove,
   landDistances,
@@ -37,6 +38,7 @@ export { canMuster, recruitOptions, recruitsByTerrain } from './muster';
 export { type NegotiationKnowledge, normalizeProposal, proposalsProblem, sameProposal } from './negotiation';
 export { type Pending, pending } from './pending';
 export { seededDice, seededRandom } from './random';
+export { withArticle } from './rejections';
 export {
   EMPTY_NUMBERING,
   type LogNumbering,

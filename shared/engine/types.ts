@@ -288,6 +288,17 @@ export interface BattleState {
   /** The characters of each side slain and removed from the battleland so far (12.6; those left off, 10.1, are
    *  not); CE Titan's powers read it (44 VALKYRIE B2). Absent: none yet. */
   readonly slain?: { readonly attacker: number; readonly defender: number };
+  /** The characters slain and removed from the battleland so far, each where it fell (12.6; none for those left
+   *  off, 10.1); CE Titan's powers read it (13 ZOMBIE B1: the corpses). Absent: none yet. */
+  readonly fallen?: readonly Fallen[];
+}
+
+/** A character slain on the battleland: its type, Power-factor, side and the hex where it fell. */
+export interface Fallen {
+  readonly type: CharacterName;
+  readonly power: number;
+  readonly side: BattleSide;
+  readonly hex: HexLabel;
 }
 
 /** CE 39 B3: an arrival announced in one maneuver phase of its side that comes in the side's phase of `round`. */

@@ -570,6 +570,16 @@ const battleSchema = z.strictObject({
   nonNative: z.boolean(),
   /** Each side's characters slain and removed so far (12.6); absent: none yet. */
   slain: z.strictObject({ attacker: count, defender: count }).optional(),
+  fallen: z
+    .array(
+      z.strictObject({
+        type: characterNameSchema,
+        power: z.number().int().min(1),
+        side: battleSide,
+        hex: hexLabelSchema,
+      }),
+    )
+    .optional(),
 });
 
 const engagementCore = {

@@ -116,7 +116,9 @@ describe('a timed room', () => {
       play: 'refuse',
       rule: 'errata 20.4',
     });
-    expect(forced?.actions[0]).toBe('concede');
+    // Bob entered nobody (10.1: his characters are slain), so Ann's counterstrike step is her last chance to concede
+    // (strikePhase.ts lastChanceToConcede); refusing to play there finishes striking and keeps her win.
+    expect([actor, forced?.actions[0]]).toEqual([A, 'doneStriking']);
     // His bank is empty but for the increment of the decision made for him.
     expect(clock()!.banks[actor as 'p1' | 'p2']).toBe(5_000);
     actor = actor === A ? D : A;

@@ -2,7 +2,8 @@
 // bidding form, which sends one `bid` intent; nobody else's bids are shown before they are revealed.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createGame, powerEntry } from '../../shared/engine/index';
+import { type BattleState, createGame, powerEntry } from '../../shared/engine/index';
+import { actNames, intentLabel } from '../../web-client/src/game/describe';
 import { BidForm, PowersPanel } from '../../web-client/src/game/PowersPanel';
 import { TableContext } from '../../web-client/src/game/table';
 import { play, tableFor } from './fixtures';
@@ -53,5 +54,25 @@ describe('CE Titan: the Powers panel and the bidding form', () => {
       </TableContext.Provider>,
     );
     expect(theirs).toBe('');
+  });
+});
+
+describe("CE Titan: a power's button words name players and characters as the table does", () => {
+  it('CE 51 B1, CE 29 B2: "Tax Ann", "Pass 2 hits to the defender\'s Centaur in D3", never an id', () => {
+    const battle = {
+      characters: [{ id: 'Bu01-1', side: 'defender', type: 'Centaur', hex: 'D3' }],
+    } as unknown as BattleState;
+    const names = actNames((id) => (id === 'p1' ? 'Ann' : id), battle);
+    expect(intentLabel({ type: 'usePower', act: 'tax', args: { player: 'p1' } }, null, names)).toBe(
+      'Tax Ann',
+    );
+    expect(
+      intentLabel({ type: 'usePower', act: 'passHits', args: { to: 'Bu01-1', hits: 2 } }, null, names),
+    ).toBe("Pass 2 hits to the defender's Centaur in D3");
+    // One article rule for the engine's words and the table's: "an Ogre", "a Unicorn".
+    expect(intentLabel({ type: 'reinforce', creature: 'Unicorn', reveal: [] })).toBe('Muster a Unicorn');
+    expect(intentLabel({ type: 'usePower', act: 'commoner', args: { creature: 'Ogre' } })).toBe(
+      'Bring in an Ogre (commoner)',
+    );
   });
 });

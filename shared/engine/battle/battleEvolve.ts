@@ -399,15 +399,22 @@ function earnReinforcement(state: GameState, side: BattleSide, round: number): G
   return withEngagement(state, (e) => ({ ...e, defenderMayReinforce: true }));
 }
 
-/** 12.6: the slain leave the battleland (counted by side); 15.0: a defending character that had entered triggers
- *  summoning. */
+/** 12.6: the slain leave the battleland (counted by side, and each where it fell); 15.0: a defending character that
+ *  had entered triggers summoning. */
 function slainRemoved(state: GameState, ids: readonly string[]): GameState {
   const battle = requireBattle(state);
   const slain = battle.characters.filter((c) => ids.includes(c.id));
   const s = withBattle(removeFromBattle(state, slain), (b) => {
     const before = b.slain ?? { attacker: 0, defender: 0 };
     const n = (side: BattleSide) => before[side] + slain.filter((c) => c.side === side).length;
-    return { ...b, slain: { attacker: n('attacker'), defender: n('defender') } };
+    const fallen = slain.flatMap((c) =>
+      c.hex === null ? [] : [{ type: c.type, power: c.power, side: c.side, hex: c.hex }],
+    );
+    return {
+      ...b,
+      slain: { attacker: n('attacker'), defender: n('defender') },
+      fallen: [...(b.fallen ?? []), ...fallen],
+    };
   });
   if (!slain.some((c) => c.side === 'defender')) return s;
   return withBattle(s, (b) => ({ ...b, defenderCharacterSlain: true }));

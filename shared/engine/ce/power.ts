@@ -57,6 +57,13 @@ export type { PowerId, PowerMemory, PowerValue };
 export const FIRST_POWER: PowerId = 10;
 export const LAST_POWER: PowerId = 66;
 
+/** How a button's words name a player and a battle character (web client: the player's name, "the attacker's
+ *  Centaur in D3"). */
+export interface ActNames {
+  readonly player: (id: PlayerId) => string;
+  readonly character: (id: BattleCharacterId) => string;
+}
+
 /** The kinds of clause (CE intro): S set-up, M masterboard, B battle, T the Titan. */
 export const POWER_KINDS = ['S', 'M', 'B', 'T'] as const;
 export type PowerKind = (typeof POWER_KINDS)[number];
@@ -344,8 +351,9 @@ export interface Power extends PowerEntry {
     intent: IntentOf<'usePower'>,
     dice: Dice,
   ) => Decision | null;
-  /** The words of a button sending one of this power's `usePower` intents (null: not one of its acts). */
-  readonly actWords?: (intent: IntentOf<'usePower'>) => string | null;
+  /** The words of a button sending one of this power's `usePower` intents (null: not one of its acts); players
+   *  and battle characters are named by `names` (the client's words for them, never their ids). */
+  readonly actWords?: (intent: IntentOf<'usePower'>, names: ActNames) => string | null;
   /** Fold one of this power's `powerUsed` events (default: its `memory` is merged into the player's). */
   readonly apply?: (state: GameState, event: EventOf<'powerUsed'>) => GameState;
 }

@@ -1,7 +1,7 @@
 // The powers built so far, one module each (power.ts). Only these are drawn for the bidding (issue 17: powers not
 // built are simply not drawn). Adding a power: write its module in powers/, then list it here.
 import type { IntentOf } from '../intents';
-import type { Power, PowerId } from './power';
+import type { ActNames, Power, PowerId } from './power';
 import { colossus } from './powers/colossus';
 import { communist } from './powers/communist';
 import { democrat } from './powers/democrat';
@@ -45,17 +45,12 @@ export const BUILT_POWERS: readonly Power[] = [
   dwarf,
   halflings,
   valkyrie,
+  zombie,
 ].sort((a, b) => a.id - b.id);
 
-/** Powers whose module is written but not yet every clause (docs/ce-titan.md says which): never drawn, so never in
- *  play but in the tests of their clauses. */
-const UNFINISHED_POWERS: readonly Power[] = [zombie];
+const BY_ID: ReadonlyMap<PowerId, Power> = new Map(BUILT_POWERS.map((p) => [p.id, p]));
 
-const BY_ID: ReadonlyMap<PowerId, Power> = new Map(
-  [...BUILT_POWERS, ...UNFINISHED_POWERS].map((p) => [p.id, p]),
-);
-
-/** A written power by its number; throws for one not written (a power in play is always built: a bug otherwise). */
+/** A built power by its number; throws for one not built (a power in play is always built: a bug otherwise). */
 export function powerById(id: PowerId): Power {
   const power = BY_ID.get(id);
   if (power === undefined) throw new Error(`power ${id} is not built`);
@@ -63,13 +58,16 @@ export function powerById(id: PowerId): Power {
 }
 
 export function isBuilt(id: PowerId): boolean {
-  return BUILT_POWERS.some((p) => p.id === id);
+  return BY_ID.has(id);
 }
 
+/** Names that are the ids themselves (tests, and a client that has no names to give). */
+const ID_NAMES: ActNames = { player: (id) => id, character: (id) => id };
+
 /** The words of a button sending a power's act (the web client's label): the built power whose act it is. */
-export function powerActWords(intent: IntentOf<'usePower'>): string | null {
+export function powerActWords(intent: IntentOf<'usePower'>, names: ActNames = ID_NAMES): string | null {
   for (const power of BUILT_POWERS) {
-    const words = power.actWords?.(intent) ?? null;
+    const words = power.actWords?.(intent, names) ?? null;
     if (words !== null) return words;
   }
   return null;

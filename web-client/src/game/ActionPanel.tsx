@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { MarkerId } from '../../../shared/data/types';
 import type { Intent, IntentType, LegionView, Step } from '../../../shared/engine/index';
 import { Dialog } from '../ui/Dialog';
-import { concessionWords, intentLabel, landName, legionName, stepName } from './describe';
+import { actNames, concessionWords, intentLabel, landName, legionName, stepName } from './describe';
 import { MusterDialog } from './MusterDialog';
 import { BidForm } from './PowersPanel';
 import { SplitDialog } from './SplitDialog';
@@ -134,6 +134,7 @@ export function ActionPanel(props: {
   const concede = legalOf(legal, 'concede')[0];
   const withdraw = legalOf(legal, 'withdraw')[0];
   const legionOf = (marker: MarkerId) => view.legions.find((l) => l.marker === marker);
+  const names = actNames(name, view.battle);
   // A power's decision: its question (ce/power.ts).
   const hint = view.step.kind === 'powerDecision' ? view.step.question : hintFor(view.pending.step, legal);
 
@@ -193,7 +194,7 @@ export function ActionPanel(props: {
             data-intent={intent.type}
             onClick={() => send(intent)}
           >
-            {intentLabel(intent, view.step)}
+            {intentLabel(intent, view.step, names)}
           </button>
         ))}
         {concede !== undefined && (
@@ -236,7 +237,7 @@ export function ActionPanel(props: {
           <p>
             {confirming.type === 'concede'
               ? concessionWords(view.step).confirm
-              : (CONFIRM[confirming.type] ?? intentLabel(confirming, view.step))}
+              : (CONFIRM[confirming.type] ?? intentLabel(confirming, view.step, names))}
           </p>
           <div className="choices">
             <button
@@ -247,7 +248,7 @@ export function ActionPanel(props: {
                 setConfirming(null);
               }}
             >
-              Yes, {intentLabel(confirming, view.step).toLowerCase()}
+              Yes, {intentLabel(confirming, view.step, names).toLowerCase()}
             </button>
             <button type="button" onClick={() => setConfirming(null)}>
               No

@@ -3,8 +3,16 @@
 import { legionName } from '../../../shared/data/markers';
 import { land as landOf } from '../../../shared/data/masterboard';
 import type { LandNumber } from '../../../shared/data/types';
-import type { EventOf, GameEvent, Intent, IntentType, Step } from '../../../shared/engine/index';
-import { powerActWords, powerEntry } from '../../../shared/engine/index';
+import type {
+  ActNames,
+  BattleState,
+  EventOf,
+  GameEvent,
+  Intent,
+  IntentType,
+  Step,
+} from '../../../shared/engine/index';
+import { powerActWords, powerEntry, withArticle } from '../../../shared/engine/index';
 import type { HiddenEvent } from '../../../shared/protocol/messages';
 
 export { legionName };
@@ -17,11 +25,6 @@ export function powerName(id: number): string {
 /** A land by its terrain and number ("Plains 101"). */
 export function landName(n: LandNumber): string {
   return `${landOf(n).terrain} ${n}`;
-}
-
-/** "a Centaur", "an Ogre". */
-export function withArticle(word: string): string {
-  return `${/^[AEIOU]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
 export type Names = (player: string) => string;
@@ -69,6 +72,17 @@ function creatureOf(roster: Roster, id: string): string {
 function who(roster: Roster, id: string): string {
   const hex = roster.get(id)?.hex ?? null;
   return hex === null ? creatureOf(roster, id) : `${creatureOf(roster, id)} in ${hex}`;
+}
+
+/** How a power's button names players and battle characters: as the history does ("the attacker's Centaur in D3"). */
+export function actNames(name: Names, battle: BattleState | null): ActNames {
+  const roster: Roster = new Map(
+    (battle?.characters ?? []).map((c): [string, RosterEntry] => [
+      c.id,
+      { side: c.side, type: c.type, hex: c.hex },
+    ]),
+  );
+  return { player: name, character: (id) => who(roster, id) };
 }
 
 const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
@@ -343,7 +357,7 @@ export function concessionWords(step: Step | null): { readonly label: string; re
 
 /** A label for a button that sends this intent as it is; `step` (the view's) names what a pass declines and
  *  what a concession does. */
-export function intentLabel(intent: Intent, step: Step | null = null): string {
+export function intentLabel(intent: Intent, step: Step | null = null, names?: ActNames): string {
   switch (intent.type) {
     case 'drawPowers':
       return 'Draw the powers';
@@ -353,7 +367,7 @@ export function intentLabel(intent: Intent, step: Step | null = null): string {
       return `Take ${powerName(intent.power)}`;
     case 'usePower':
       return (
-        powerActWords(intent) ??
+        powerActWords(intent, names) ??
         `Use the power: ${intent.act}${intent.args === undefined ? '' : ` (${Object.values(intent.args).join(', ')})`}`
       );
     case 'rollTower':

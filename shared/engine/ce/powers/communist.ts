@@ -11,7 +11,7 @@ import type { Decision, GameEvent } from '../../events';
 import type { Intent } from '../../intents';
 import { legionsOf, playerOf } from '../../lookups';
 import { MAX_LEGION_HEIGHT } from '../../muster';
-import { reject } from '../../rejections';
+import { reject, withArticle } from '../../rejections';
 import type { GameState, PlayerId } from '../../types';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
@@ -251,7 +251,8 @@ export const communist: Power = {
   actWords: (intent) => {
     const { legion, creature } = intent.args ?? {};
     if (intent.act === 'disband' && typeof legion === 'string') return `Disband ${legionName(legion)}`;
-    if (intent.act === 'commoner' && typeof creature === 'string') return `Bring in a ${creature} (commoner)`;
+    if (intent.act === 'commoner' && typeof creature === 'string')
+      return `Bring in ${withArticle(creature)} (commoner)`;
     return null;
   },
 };

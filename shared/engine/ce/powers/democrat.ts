@@ -244,10 +244,10 @@ export const democrat: Power = {
     }
     return s;
   },
-  actWords: (intent) => {
+  actWords: (intent, names) => {
     switch (intent.act) {
       case 'tax':
-        return typeof intent.args?.player === 'string' ? `Tax ${intent.args.player}` : null;
+        return typeof intent.args?.player === 'string' ? `Tax ${names.player(intent.args.player)}` : null;
       case 'noTax':
         return 'No tax';
       case 'takeEnemy':

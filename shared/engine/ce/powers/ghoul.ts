@@ -22,6 +22,7 @@ import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
 
 const GHOUL = 54;
+const ZOMBIE = 13;
 
 /** CE 54 M2: where she may enslave a slain enemy now: her legion, the enemy's side, and the slain enemies she may
  *  still take (each kind once in the list). */
@@ -34,11 +35,14 @@ interface Enslaving {
 
 /** CE 54 M2: the enemies slain in this engagement that may be enslaved: its losses (12.6, 10.1), less those
  *  enslaved this phase and still to enter; a character whose Power-factor the chart does not fix (a Titan, whose
- *  player it is, 2.2) never (reading: "Enslaved spirits lose all power privileges", and a Titan's Power-factor is
- *  its player's score's). */
+ *  player it is, 2.2; 13 ZOMBIE's raised Titan) never (reading: "Enslaved spirits lose all power privileges", and
+ *  such a Power-factor is its player's score's or a power's). */
 function enslavable(state: GameState, enemy: BattleSide): CharacterName[] {
   const battle = state.battle;
   if (battle === null) return [];
+  // CE 13 ZOMBIE B1 ("All dead chars in battle involving you stays on the board to the end of the battle") has
+  // precedence (the lower number, CE general notes): in a battle of his the dead lie there as corpses, none rises.
+  if (battle.powers?.attacker === ZOMBIE || battle.powers?.defender === ZOMBIE) return [];
   const pending = battle.mustEnter.flatMap((m) => {
     if (m.lost !== enemy) return [];
     const c = battle.characters.find((x) => x.id === m.id);

@@ -11,7 +11,7 @@ import { fromCaretakerInto } from '../../fold';
 import type { Intent } from '../../intents';
 import { legionsOf, playerOf, requireLegion } from '../../lookups';
 import { MAX_LEGION_HEIGHT, sortReveals } from '../../muster';
-import { reject } from '../../rejections';
+import { reject, withArticle } from '../../rejections';
 import type { EngagementScore, GameState, PlayerId, Step } from '../../types';
 import { enemyOnBattleland } from '../battleTerrain';
 import { entry } from '../catalogueEntry';
@@ -280,7 +280,7 @@ export const gladiator: Power = {
       case 'noBasic':
         return 'No basic creature';
       case 'placeBasic':
-        return `Place a ${String(creature)} in ${legionName(String(legion))}`;
+        return `Place ${withArticle(String(creature))} in ${legionName(String(legion))}`;
       default:
         return null;
     }

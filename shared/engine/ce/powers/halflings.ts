@@ -245,11 +245,11 @@ export const halflings: Power = {
     return { events: [event, { type: 'stepBegan', step: { ...step, question: question(more) } }] };
   },
   // The buttons of his decision.
-  actWords: (intent) => {
+  actWords: (intent, names) => {
     const { to, hits } = intent.args ?? {};
     if (intent.act === 'keepHits') return 'Keep the hits';
     if (intent.act === 'passHits' && typeof to === 'string' && typeof hits === 'number') {
-      return `Pass ${plural(hits)} to ${to}`;
+      return `Pass ${plural(hits)} to ${names.character(to)}`;
     }
     return null;
   },

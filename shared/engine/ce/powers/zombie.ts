@@ -3,18 +3,21 @@
 import { isRaisedTitan, raisedTitan, titanPower } from '../../../data/characters';
 import { legionName } from '../../../data/markers';
 import { land as landOf } from '../../../data/masterboard';
+import { strikeNumber } from '../../../data/strikeChart';
 import type { CharacterName, LandNumber, MarkerId } from '../../../data/types';
-import { opponent } from '../../battle/position';
+import { skillOf } from '../../battle/hazards';
+import { type BattleSide, isSlain, opponent } from '../../battle/position';
 import { isSubMultiset, withoutCharacters } from '../../contents';
 import { decided, fromLossesInto } from '../../engagementFold';
-import { lossesOf, ownerOfSide, requireEngagement } from '../../engagementState';
+import { lossesOf, ownerOfSide, requireBattle, requireEngagement } from '../../engagementState';
 import type { Decision, GameEvent } from '../../events';
 import { updatePlayer, withLegion } from '../../fold';
 import type { Intent } from '../../intents';
 import { playerOf, requireLegion } from '../../lookups';
 import { MAX_LEGION_HEIGHT } from '../../muster';
 import { reject } from '../../rejections';
-import type { EngagementScore, GameState, PlayerId, PowerMemory, Step } from '../../types';
+import type { Dice, EngagementScore, Fallen, GameState, PlayerId, PowerMemory, Step } from '../../types';
+import { applyHits, type HitChange, hitsEvents } from '../battleEffects';
 import { entry } from '../catalogueEntry';
 import type { Power } from '../power';
 
@@ -25,6 +28,47 @@ function remembered(state: GameState, player: PlayerId, data: PowerMemory): Game
   const ce = state.ce;
   if (ce === null) return state;
   return { ...state, ce: { ...ce, memory: { ...ce.memory, [player]: { ...ce.memory[player], ...data } } } };
+}
+
+// ---------------------------------------------------------------- B1: the corpses
+
+/** CE 13 B1: a corpse's Skill-factor in its attack: (its points % 12) + 2, its points its Power-factor where it fell
+ *  times its Skill-factor (16.0). */
+export function corpseSkill(corpse: Fallen): number {
+  return ((corpse.power * skillOf(corpse.type)) % 12) + 2;
+}
+
+/** CE 13 B1: the corpses' attacks as the enemy side ends maneuvering: each enemy that ended a move of this maneuver
+ *  phase on a hex where characters fell is struck by each corpse there, one die at the corpse's skill against its
+ *  Skill-factor on the Strike Chart (12.7), no hazard or power changing it. */
+function corpseAttacks(state: GameState, side: BattleSide, dice: Dice): GameEvent[] {
+  const battle = requireBattle(state);
+  const corpses = battle.fallen ?? [];
+  const struck = battle.characters.filter(
+    (c) => c.side !== side && c.hex !== null && battle.movedThisPhase.includes(c.id) && !isSlain(c),
+  );
+  const changes: HitChange[] = [];
+  const rolls: number[] = [];
+  const words: string[] = [];
+  for (const c of struck) {
+    for (const corpse of corpses.filter((x) => x.hex === c.hex)) {
+      const skill = corpseSkill(corpse);
+      const needs = strikeNumber(skill, skillOf(c.type));
+      const roll = dice.roll(1)[0] ?? 1;
+      rolls.push(roll);
+      const hit = roll >= needs ? 1 : 0;
+      changes.push({ id: c.id, hits: hit });
+      words.push(
+        `the ${corpse.type}'s corpse on ${c.hex} strikes ${c.type} ${c.id} at skill ${skill} (${needs}+): ${roll}${hit > 0 ? ', a hit' : ''}`,
+      );
+    }
+  }
+  if (rolls.length === 0) return [];
+  const merged = [...new Set(changes.map((x) => x.id))].map((id) => ({
+    id,
+    hits: changes.filter((x) => x.id === id).reduce((n, x) => n + x.hits, 0),
+  }));
+  return hitsEvents(state, side, ZOMBIE, 'corpses', `The corpses rise: ${words.join('; ')}.`, merged, rolls);
 }
 
 // ---------------------------------------------------------------- B3: raising the dead
@@ -149,6 +193,16 @@ export const zombie: Power = {
     ),
   ],
   scoresOnTime: true,
+  // CE 13 B1: "All dead chars in battle involving you stays on the board to the end of the battle. Corpses do not
+  // hinder movement or rangestrikes but attack enemies on entry with 1 die at skill (corpse points % 12) + 2 for
+  // each corpse." Every character slain in his battles (either side's) stays where it fell (none for one left off,
+  // 10.1) to the battle's end (BattleState.fallen), blocking no move and no line of sight (it is no character of
+  // the battle); an enemy that ends a move of its maneuver phase on a corpse's hex (entering the battleland onto it
+  // included; passing through is not entering) is struck by each corpse there as its side's strikes begin.
+  atMoment: (state, side, moment, dice) => {
+    if (moment.kind !== 'strikes' || moment.side === side || dice === null) return [];
+    return corpseAttacks(state, side, dice);
+  },
   // CE 13 T1: "If your titan dies in battle you lose (even if you win the battle)": the engagement's end eliminates
   // every player whose Titan fell in it (resolution.ts afterAngels), the victor too (a mutual he wins, B2); and he
   // raises nothing (B3).
@@ -250,16 +304,11 @@ export const zombie: Power = {
   },
   actWords: (intent) => {
     const { character, land } = intent.args ?? {};
-    switch (intent.act) {
-      case 'noRaise':
-        return 'Raise no one';
-      case 'raise':
-        return `Raise the ${String(character)}`;
-      case 'raiseInto':
-        return `Form the raised legion in land ${String(land)}`;
-      default:
-        return null;
-    }
+    if (intent.act === 'noRaise' && character === undefined && land === undefined) return 'Raise no one';
+    if (intent.act === 'raise' && typeof character === 'string') return `Raise the ${character}`;
+    if (intent.act === 'raiseInto' && typeof land === 'number')
+      return `Form the raised legion in land ${land}`;
+    return null;
   },
   apply: (state, event) => {
     if (event.act === 'winsMutual') {
@@ -268,6 +317,7 @@ export const zombie: Power = {
       return decided(state, result?.outcome ?? 'mutualElimination', side);
     }
     if (event.act === 'raised') return formed(state, event.player, event.data);
+    if (event.act === 'corpses') return applyHits(state, event);
     return remembered(state, event.player, event.data);
   },
 };

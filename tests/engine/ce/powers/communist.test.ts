@@ -229,6 +229,7 @@ describe('36 COMMUNIST', () => {
     // Plains: the Centaur.
     expect(powerActs(run, A, 'commoner')).toEqual([commoner('Centaur')]);
     expect(powerActWords(commoner('Centaur') as never)).toBe('Bring in a Centaur (commoner)');
+    expect(powerActWords(commoner('Ogre') as never)).toBe('Bring in an Ogre (commoner)');
     const centaurs = run.state.caretaker.Centaur ?? 0;
     const events = act(run, A, commoner('Centaur'));
     expect(ofType(events, 'characterJoined')).toEqual([

@@ -62,7 +62,10 @@ describe('51 DEMOCRAT', () => {
       concluded: true,
     });
     expect(powerIntents(run, C)).toEqual([NO_TAX, tax(A), tax(D)]);
-    expect(powerActWords(tax(A))).toBe('Tax p1');
+    // The button names the player as the client does (his name), not by his id.
+    expect(powerActWords(tax(A), { player: (id) => (id === A ? 'Ann' : id), character: (id) => id })).toBe(
+      'Tax Ann',
+    );
     expect(powerActWords(NO_TAX)).toBe('No tax');
     // A 5: 24 x 5 / 10 = 12, from the winner's score to his.
     const events = act(run, C, tax(A), [5]);

@@ -32,14 +32,20 @@ const offered = (run: Run) => legalIntents(run.state, D).filter((i) => i.type ==
 
 /** Marsh: the Ghoul (p2, or nobody) defends with two Ogres; the attacker's second (and with `both` third) Centaur
  *  is slain in round 1. Returns at her maneuver phase of round `round` (2 to 4). */
-function slain(ghoul: boolean, round = 2, spec: Partial<EngagementSpec> = {}, both = false): Run {
+function slain(
+  ghoul: boolean,
+  round = 2,
+  spec: Partial<EngagementSpec> = {},
+  both = false,
+  zombie = false,
+): Run {
   const run = engagedRun({
     land: 8,
     attacker: ['Centaur', 'Centaur', 'Centaur'],
     defender: ['Ogre', 'Ogre'],
     ...spec,
   });
-  if (ghoul) withPowers(run, { [D]: GHOUL });
+  if (ghoul) withPowers(run, zombie ? { [A]: 13, [D]: GHOUL } : { [D]: GHOUL });
   begin(run);
   toBattle(run);
   moveAll(run, D, { 'Bu01-1': 'F4', 'Bu01-2': 'E5' });
@@ -176,6 +182,15 @@ describe('54 GHOUL', () => {
     act(run, A, { type: 'doneManeuvering' });
     expect(legion(run, 'Bk01')?.characters).toEqual(['Titan', 'Ogre', 'Ogre']);
     expect(run.state.engagement?.defenderLosses).toEqual([]);
+  });
+
+  it('CE 54 M2: against 13 ZOMBIE (the lower number) the dead stay on the board as corpses: none rises', () => {
+    const run = slain(true, 2, {}, false, true);
+    expect(run.state.engagement?.attackerLosses).toEqual(['Centaur']);
+    expect(offered(run)).toEqual([]);
+    const before = run.state;
+    expect(rejectionOf(run, D, enslave('Centaur')).rule).toBe('CE 54 M2');
+    expect(run.state).toBe(before);
   });
 
   it('CE 54 M2: one not entered goes back to the losses and may be enslaved in a later phase', () => {

@@ -273,9 +273,12 @@ describe('29 HALFLINGS B2', () => {
   });
 
   it('CE 29 B2: the buttons name the pass and the keeping, and claim no other act', () => {
-    expect(powerActWords(pass('Bu01-1', 2))).toBe('Pass 2 hits to Bu01-1');
+    const names = { player: (id: string) => `player ${id}`, character: (id: string) => `the Centaur ${id}` };
+    expect(powerActWords(pass('Bu01-1', 2), names)).toBe('Pass 2 hits to the Centaur Bu01-1');
     expect(powerActWords(KEEP)).toBe('Keep the hits');
-    expect(halflings.actWords?.({ type: 'usePower', act: 'keep', args: { roll: 'first' } })).toBeNull();
+    expect(
+      halflings.actWords?.({ type: 'usePower', act: 'keep', args: { roll: 'first' } }, names),
+    ).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // 13 ZOMBIE (CE Titan, rules 004): each clause, given the position, when the intent, then the events.
 import { describe, expect, it } from 'vitest';
 import type { CharacterName } from '../../../../shared/data/types';
+import { corpseSkill } from '../../../../shared/engine/ce/powers/zombie';
 import type { Proposal } from '../../../../shared/engine/intents';
 import { legalIntents } from '../../../../shared/engine/legal';
 import { towerTeleportLord } from '../../../../shared/engine/movement';
@@ -12,16 +13,19 @@ import {
   begin,
   D,
   engagedRun,
+  firstRound,
   lastQuietTurn,
   moveAll,
+  ones,
   quietTurn,
   score,
   step,
+  strike,
   toBattle,
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
 import { act, arrange, ofType, rejectionOf, setUpGame } from '../../support/game';
-import { withPowers } from './support';
+import { hitsOf, withPowers } from './support';
 
 const ZOMBIE = 13;
 
@@ -114,6 +118,57 @@ describe('13 ZOMBIE', () => {
     expect(ofType(events, 'pointsScored')).toEqual([
       { type: 'pointsScored', player: D, points: 24, reason: 'engagement' },
     ]);
+  });
+
+  it('CE 13 B1: the slain stay where they fell, to the end of the battle (BattleState.fallen)', () => {
+    // Plains: the Zombie's (p1) Titan on E4 slays the defender's Ogre (E5) in round 1.
+    const run = zombieAs(A, { attacker: ['Titan', 'Ogre'], defender: ['Ogre', 'Troll'], players: 3 });
+    begin(run);
+    toBattle(run);
+    firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
+    strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
+    strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
+    strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
+    expect(run.state.battle?.characters.map((c) => c.id)).not.toContain('Bu01-1');
+    expect(run.state.battle?.fallen).toEqual([{ type: 'Ogre', power: 6, side: 'defender', hex: 'E5' }]);
+  });
+
+  it('CE 13 B1: an enemy ending its move on a corpse is struck by each corpse there, 1 die at (points % 12) + 2', () => {
+    const entering = (zombie: boolean): Run => {
+      const run = engagedRun({ attacker: ['Ogre', 'Centaur'], defender: ['Ogre', 'Ogre'] });
+      if (zombie) withPowers(run, { [D]: ZOMBIE });
+      begin(run);
+      toBattle(run);
+      moveAll(run, D, { 'Bu01-1': 'F4', 'Bu01-2': 'E5' });
+      quietTurn(run, 'defender');
+      // Given: a Troll (16 points: skill 6) and an Ogre (12 points: skill 2) fell on A1, a Centaur on C1.
+      const battle = run.state.battle;
+      if (battle === null) throw new Error('no battle');
+      const fallen = [
+        { type: 'Troll', power: 8, side: 'defender', hex: 'A1' },
+        { type: 'Ogre', power: 6, side: 'attacker', hex: 'A1' },
+        { type: 'Centaur', power: 3, side: 'attacker', hex: 'C1' },
+      ] as const;
+      run.state = { ...run.state, battle: { ...battle, fallen } };
+      // The attacker's Ogre enters onto A1, his Centaur onto B1 (no corpse there).
+      moveAll(run, A, { 'Bk01-1': 'A1', 'Bk01-2': 'B1' });
+      return run;
+    };
+    // Without the Zombie, corpses do nothing.
+    const plain = entering(false);
+    act(plain, A, { type: 'doneManeuvering' });
+    expect(hitsOf(plain, 'Bk01-1')).toBe(0);
+    const run = entering(true);
+    // The Troll's corpse (skill 6) against the Ogre (skill 2): 1s hit; the Ogre's (skill 2): 4s; rolls 3 and 3.
+    const events = act(run, A, { type: 'doneManeuvering' }, [3, 3]);
+    const corpses = ofType(events, 'powerUsed').find((e) => e.act === 'corpses');
+    expect(corpses?.data).toEqual({ ids: ['Bk01-1'], hits: [1], rolls: [3, 3] });
+    expect(corpses?.words).toMatch(/Troll's corpse on A1 strikes Ogre Bk01-1 at skill 6 \(1\+\): 3, a hit/);
+    expect(hitsOf(run, 'Bk01-1')).toBe(1);
+    // The Centaur ending on B1 is not struck; the Zombie's own characters never are.
+    expect(hitsOf(run, 'Bk01-2')).toBe(0);
+    expect(corpseSkill({ type: 'Troll', power: 8, side: 'defender', hex: 'A1' })).toBe(6);
+    expect(corpseSkill({ type: 'Colossus', power: 10, side: 'defender', hex: 'A1' })).toBe(6);
   });
 
   it('CE 13 B3: after scoring, before the Angels, he raises the dead of both sides (up to 7) into a new legion', () => {
