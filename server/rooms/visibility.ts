@@ -183,7 +183,7 @@ export function deliver(engine: RulesEngine, recipient: Recipient, out: Outgoing
                 d.type === 'split'
                   ? { ...d, markers: [...d.markers] }
                   : d.type === 'bid'
-                    ? { ...d, powers: [...d.powers] }
+                    ? { ...d, powers: [...d.powers], maxBids: [...d.maxBids] }
                     : { ...d, agreements: [...d.agreements], made: [...d.made] },
               ),
             }

@@ -4,6 +4,7 @@
 // comes from the checks below, the same ones `decide` applies, over what that player knows.
 export type { StrikeOption } from './battle/position';
 export { strikeOptions } from './battle/strike';
+export { maxBidFor } from './ce/bidding';
 export { CATALOGUE } from './ce/catalogue';
 export { entry as powerEntry } from './ce/catalogueEntry';
 export type { ActNames, PowerEntry, PowerId } from './ce/power';

@@ -32,7 +32,7 @@ import {
   mustStrike,
   strikeIntents,
 } from './battle/strikePhase';
-import { BIDDING_RULE, decideBid, decideChoosePower, decideDrawPowers } from './ce/bidding';
+import { BIDDING_RULE, decideBid, decideChoosePower, decideDrawPowers, maxBidFor } from './ce/bidding';
 import type { PowerId } from './ce/power';
 import { powerById } from './ce/registry';
 import { concede } from './concession';
@@ -99,7 +99,13 @@ export type DescribedChoice =
   | { readonly type: 'split'; readonly markers: readonly MarkerId[] }
   /** CE bidding rules: a `bid` is any list of whole numbers from 0 to `maxBid`, one per power of `powers` (in
    *  that order); the one listed bids nothing. */
-  | { readonly type: 'bid'; readonly powers: readonly PowerId[]; readonly maxBid: number }
+  | {
+      readonly type: 'bid';
+      readonly powers: readonly PowerId[];
+      readonly maxBid: number;
+      /** The most each power may be bid (its winner's Titan must begin at strength 1 or more). */
+      readonly maxBids: readonly number[];
+    }
   /** Errata 9.3, 2.5.4: a `propose` is any set of 1 to `maxProposals` of `agreements` holding at least one not
    *  among `made` (the sender's own proposals so far); the listed ones are a few sets of one. */
   | {
@@ -180,7 +186,10 @@ export const STEPS: { readonly [K in ActingStep['kind']]: StepRule<StepOf<K>> } 
       intent.type === 'bid' ? decideBid(state, step.actor, intent, dice) : null,
     // Refusing to bid is a bid of nothing for every power.
     onRefusal: (state) => ({ type: 'bid', bids: (state.ce?.drawn ?? []).map(() => 0) }),
-    described: (state) => [{ type: 'bid', powers: state.ce?.drawn ?? [], maxBid: MAX_BID }],
+    described: (state) => {
+      const powers = state.ce?.drawn ?? [];
+      return [{ type: 'bid', powers, maxBid: MAX_BID, maxBids: powers.map(maxBidFor) }];
+    },
   },
   choosePower: {
     words: 'the choice of a power',

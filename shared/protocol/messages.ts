@@ -292,11 +292,13 @@ export const eventMessage = z.object({
 export const describedChoiceSchema = z.discriminatedUnion('type', [
   /** 4.2, 4.6: each listed split may give its new legions any distinct markers of these instead. */
   z.object({ type: z.literal('split'), markers: z.array(markerIdSchema) }),
-  /** CE bidding rules: a `bid` may give each power of `powers` (in that order) any whole number 0..`maxBid`. */
+  /** CE bidding rules: a `bid` may give each power of `powers` (in that order) any whole number 0..`maxBids[i]`
+   *  (its winner's Titan begins at strength 1 or more); `maxBid` is the most any power may be bid. */
   z.object({
     type: z.literal('bid'),
     powers: z.array(z.number().int()),
     maxBid: z.number().int().positive(),
+    maxBids: z.array(z.number().int().nonnegative()),
   }),
   /** Errata 9.3: a `propose` may send any 1 to `maxProposals` of `agreements`, at least one not in `made`. */
   z.object({

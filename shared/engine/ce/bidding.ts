@@ -2,10 +2,12 @@
 // random; every player's sealed bid per power, revealed all at once when the last is in; the powers assigned
 // from the highest bid down; each player starts at minus his winning bid; the towers as far apart as possible
 // and the order of play, both at random. The random parts come from the game's dice (draw.ts).
+
+import { titanPower } from '../../data/characters';
 import { TOWER_LANDS } from '../../data/masterboard';
 import type { Decision, GameEvent } from '../events';
 import { foldEvents } from '../evolve';
-import type { IntentOf } from '../intents';
+import { type IntentOf, MAX_BID } from '../intents';
 import { landDistances } from '../movement';
 import { reject } from '../rejections';
 import { colorStepEvents } from '../setup';
@@ -17,6 +19,15 @@ import type { PowerId } from './power';
 import { BUILT_POWERS, powerById } from './registry';
 
 export const BIDDING_RULE = 'CE bidding rules';
+
+/** CE bidding rules: "anytime anyone end up with a Titan strength of 0 or less, s/he is eliminated". The most one
+ *  may bid for `power` and still begin with a Titan of strength 1 or more (500, plus what a set-up power adds:
+ *  55 COLOSSUS); a higher bid would put its winner out before the first turn, so it is refused. */
+export function maxBidFor(power: PowerId): number {
+  let bid = MAX_BID;
+  while (bid > 0 && titanPower(startingScore(powerById(power), 0 - bid)) <= 0) bid--;
+  return bid;
+}
 
 /** How many powers are drawn: N for N players, or N+1; never more than are built. */
 export function powersToDraw(state: GameState): number {
@@ -55,6 +66,15 @@ export function decideBid(state: GameState, player: PlayerId, intent: IntentOf<'
     return reject(
       'notAllowed',
       `Bid once for each of the ${ce.drawn.length} powers drawn (${ce.drawn.map((id) => powerById(id).name).join(', ')}), in that order.`,
+      BIDDING_RULE,
+    );
+  }
+  const tooHigh = ce.drawn.findIndex((power, i) => (intent.bids[i] ?? 0) > maxBidFor(power));
+  const power = ce.drawn[tooHigh];
+  if (power !== undefined) {
+    return reject(
+      'notAllowed',
+      `A bid of ${intent.bids[tooHigh]} for ${powerById(power).name} would start you with a Titan of strength 0 or less, out at once: bid at most ${maxBidFor(power)} for it.`,
       BIDDING_RULE,
     );
   }

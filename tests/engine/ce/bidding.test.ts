@@ -1,10 +1,12 @@
 // Cosmic Encounter Titan's bidding rules and set-up (rules 004, "BIDDING RULES"; CE general notes).
 import { describe, expect, it } from 'vitest';
-import { farthestTowerSets, nextAssignment } from '../../../shared/engine/ce/bidding';
+import { farthestTowerSets, maxBidFor, nextAssignment } from '../../../shared/engine/ce/bidding';
 import { BUILT_POWERS } from '../../../shared/engine/ce/registry';
 import { decide } from '../../../shared/engine/decide';
 import type { GameEvent } from '../../../shared/engine/events';
 import { evolve } from '../../../shared/engine/evolve';
+import { MAX_BID } from '../../../shared/engine/intents';
+import { describedChoices } from '../../../shared/engine/legal';
 import type { GameState } from '../../../shared/engine/types';
 import { view, visibleTo } from '../../../shared/engine/view';
 import type { Run } from '../support/game';
@@ -108,5 +110,30 @@ describe('CE bidding rules: sealed bids', () => {
     expect(rejectionOf(run, 'p2', { type: 'bid', bids: [...Array(n)].map(() => 0) }).code).toBe(
       'notYourTurn',
     );
+  });
+});
+
+describe('CE bidding rules: no bid that puts its winner out before the first turn', () => {
+  it('CE bidding rules: a Titan of strength 0 or less is out, so a bid above 500 (899 for 55 COLOSSUS) is refused', () => {
+    const run = newGame(2, { variant: 'ceTitan' });
+    drawPowers(run);
+    const drawn = run.state.ce?.drawn ?? [];
+    // -500 points: 6 + floor(-500 / 100) = 1; -501: 0, out at once. COLOSSUS adds 399 after the bid.
+    expect(maxBidFor(10)).toBe(500);
+    expect(maxBidFor(55)).toBe(MAX_BID);
+    const first = drawn[0] ?? 0;
+    const over = drawn.map((p) => (p === first ? maxBidFor(first) + 1 : 0));
+    const before = run.state;
+    const refusal = rejectionOf(run, 'p1', { type: 'bid', bids: over });
+    if (first !== 55) {
+      expect(refusal.rule).toBe('CE bidding rules');
+      expect(refusal.message).toMatch(new RegExp(`bid at most ${maxBidFor(first)}`));
+    }
+    expect(run.state).toBe(before);
+    const most = drawn.map(maxBidFor);
+    expect(act(run, 'p1', { type: 'bid', bids: most }).map((e) => e.type)).toContain('bidSubmitted');
+    expect(describedChoices(run.state, 'p2')).toEqual([
+      { type: 'bid', powers: drawn, maxBid: MAX_BID, maxBids: most },
+    ]);
   });
 });

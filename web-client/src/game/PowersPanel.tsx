@@ -2,7 +2,7 @@
 // shown to everybody; and, when it is my turn to bid, the sealed bidding form (one bid per power, sent as one
 // `bid` intent; the server keeps it from everybody else until the last bid is in).
 import { type FormEvent, useState } from 'react';
-import { powerEntry } from '../../../shared/engine/index';
+import { maxBidFor, powerEntry } from '../../../shared/engine/index';
 import { powerName } from './describe';
 import { legalOf, useTable } from './table';
 
@@ -86,21 +86,21 @@ export function BidForm() {
   return (
     <form className="bid-form" onSubmit={submit} aria-label="Sealed bids">
       <p className="hint">
-        Bid for each power (0 to 599 points): the highest bid takes its power, and you start at minus your
-        winning bid. Nobody sees your bids until the last is in.
+        Bid for each power (0 up to the most shown): the highest bid takes its power, and you start at minus
+        your winning bid (a Titan below strength 1 is out). Nobody sees your bids until the last is in.
       </p>
       {drawn.map((id, i) => (
         <label key={id}>
-          {powerName(id)}{' '}
+          {powerName(id)} (at most {maxBidFor(id)}){' '}
           <input
             type="number"
             min={0}
-            max={599}
+            max={maxBidFor(id)}
             step={1}
             name={`bid-${id}`}
             value={bids[i] ?? 0}
             onChange={(e) => {
-              const value = Math.max(0, Math.min(599, Math.floor(Number(e.target.value) || 0)));
+              const value = Math.max(0, Math.min(maxBidFor(id), Math.floor(Number(e.target.value) || 0)));
               setBids(bids.map((b, j) => (j === i ? value : b)));
             }}
           />
