@@ -307,7 +307,7 @@ export const zombie: Power = {
     if (intent.act === 'noRaise' && character === undefined && land === undefined) return 'Raise no one';
     if (intent.act === 'raise' && typeof character === 'string') return `Raise the ${character}`;
     if (intent.act === 'raiseInto' && typeof land === 'number')
-      return `Form the raised legion in land ${land}`;
+      return `Form the raised legion in ${landOf(land).terrain} ${land}`;
     return null;
   },
   apply: (state, event) => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CharacterName } from '../../../../shared/data/types';
 import { corpseSkill } from '../../../../shared/engine/ce/powers/zombie';
+import { powerActWords } from '../../../../shared/engine/ce/registry';
 import type { Proposal } from '../../../../shared/engine/intents';
 import { legalIntents } from '../../../../shared/engine/legal';
 import { towerTeleportLord } from '../../../../shared/engine/movement';
@@ -42,6 +43,16 @@ function mutualAgreement(run: Run, attacker: readonly CharacterName[], defender:
 }
 
 describe('13 ZOMBIE', () => {
+  it('CE 13 B3: the buttons say whom he raises and where, the land by its name (no bare number)', () => {
+    expect(powerActWords({ type: 'usePower', act: 'raise', args: { character: 'Ogre' } })).toBe(
+      'Raise the Ogre',
+    );
+    expect(powerActWords({ type: 'usePower', act: 'raiseInto', args: { land: 101 } })).toBe(
+      'Form the raised legion in Plains 101',
+    );
+    expect(powerActWords({ type: 'usePower', act: 'noRaise' })).toBe('Raise no one');
+  });
+
   it('CE 13 M1: he recruits from the dead: a creature the caretaker has none left of, from the dead pile', () => {
     // Marsh (land 8): an Ogre musters an Ogre.
     const noOgreLeft = (zombie: boolean): Run => {
