@@ -174,6 +174,9 @@ export function splitFamilies(
 ): { readonly origin: MarkerId; readonly legions: readonly MarkerId[] }[] {
   const families: { origin: MarkerId; legions: MarkerId[] }[] = [];
   for (const split of currentTurn(state).splits) {
+    // A marker given to a split-off is free, so a legion that held it earlier this turn is gone (CE 36 M2 disbands
+    // a legion before the movement roll): that earlier legion's place in a family is not the new one's.
+    for (const f of families) f.legions = f.legions.filter((id) => !split.children.includes(id));
     const family = families.find((f) => f.legions.includes(split.parent));
     if (family === undefined)
       families.push({ origin: split.parent, legions: [split.parent, ...split.children] });

@@ -188,6 +188,42 @@ describe('36 COMMUNIST', () => {
     expect(powerActs(run, A, 'disband')).toEqual([]);
   });
 
+  it('CE 36 M2, 4.3: a split-off disbanded, its marker given to a new split-off: the legions part as any split', () => {
+    const run = withPowers(
+      arrange(
+        setUpGame(),
+        [
+          {
+            id: 'Bk01',
+            land: 100,
+            characters: ['Titan', 'Ogre', 'Ogre', 'Centaur', 'Centaur', 'Gargoyle', 'Gargoyle'],
+          },
+        ],
+        { turnsTaken: 2 },
+      ),
+      { [A]: COMMUNIST },
+    );
+    act(run, A, {
+      type: 'split',
+      legion: 'Bk01',
+      groups: [{ marker: 'Bk02', characters: ['Ogre', 'Ogre'] }],
+    });
+    act(run, A, { type: 'usePower', act: 'disband', args: { legion: 'Bk02' } });
+    act(run, A, {
+      type: 'split',
+      legion: 'Bk01',
+      groups: [{ marker: 'Bk02', characters: ['Centaur', 'Centaur'] }],
+    });
+    act(run, A, { type: 'rollMovement' }, [3]);
+    const away = legalIntents(run.state, A).find((i) => i.type === 'moveLegion' && i.legion === 'Bk01');
+    if (away === undefined) throw new Error('Bk01 cannot move');
+    act(run, A, away);
+    // Bk01 moved off: the new Bk02 stands alone, not "still together" with the Bk02 disbanded before it (the sim's
+    // bots moved and undid forever when it was counted twice).
+    expect(legalIntents(run.state, A)).toContainEqual({ type: 'doneMoving' });
+    expect(ofType(act(run, A, { type: 'doneMoving' }), 'movementEnded')).toHaveLength(1);
+  });
+
   it('CE 36 M2: refused for the Titan\u2019s legion, after the roll and for another player; nothing changes', () => {
     const run = withPowers(
       arrange(
