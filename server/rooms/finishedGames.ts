@@ -6,13 +6,13 @@
 // of a game that ends while watched hands its watchers over (`adopt`) once its spectators have seen the end.
 import { type LogNumbering, logSeqOf, seqSeenBy } from '../../shared/engine/index';
 import type { GameState } from '../../shared/engine/types';
-import type { ChatEntry, Seat, ServerMessage } from '../../shared/protocol/messages';
+import type { ChatEntry, ServerMessage } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
 import type { Subscriber } from './room';
 import type { GameLog, StoredGame } from './store';
 import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
-import { deliver, numberingOf, type Outgoing, playerOf, seqsAt } from './visibility';
+import { deliver, joinedMessage, numberingOf, type Outgoing, playerOf, seqsAt } from './visibility';
 
 /** Finished games whose stored facts are remembered (the oldest goes first; a finished game never changes). */
 const REMEMBERED = 10_000;
@@ -80,17 +80,10 @@ export class FinishedGames {
     const players = game.seats.map((s) => s.seat);
     const held = seqSeenBy(numbering, sub.recipient, seq);
     const replay = lastSeq !== undefined && lastSeq <= held && held - lastSeq <= this.deps.maxReplayEvents;
-    this.send(sub, {
-      kind: 'joined',
-      game: game.id,
-      seq: seqsAt(numbering, players, seq),
-      as: 'player' in sub.recipient ? 'player' : 'spectator',
-      seat: playerOf(sub.recipient) as Seat | null,
-      catchUp: replay ? 'events' : 'state',
-      commitment: game.diceCommitment,
-      seed: game.diceSeed,
-      finished: true,
-    });
+    this.send(
+      sub,
+      joinedMessage(game, sub.recipient, seqsAt(numbering, players, seq), replay ? 'events' : 'state', true),
+    );
     if (replay) {
       const from = logSeqOf(numbering, sub.recipient, lastSeq);
       for (const e of await this.deps.log.events(game.id, from, seq)) {

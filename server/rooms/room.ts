@@ -29,7 +29,15 @@ import {
   type StoredSeat,
 } from './store';
 import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
-import { deliver, type Outgoing, playerOf, type Recipient, type Seqs, seqsAt } from './visibility';
+import {
+  deliver,
+  joinedMessage,
+  type Outgoing,
+  playerOf,
+  type Recipient,
+  type Seqs,
+  seqsAt,
+} from './visibility';
 
 export interface RoomDeps {
   readonly engine: RulesEngine;
@@ -1245,17 +1253,7 @@ export class Room {
         held - lastSeq <= this.deps.maxReplayEvents &&
         (lastSeq === held || oldest <= from + 1));
     const catchUp = canReplay ? 'events' : 'state';
-    this.send(sub, {
-      kind: 'joined',
-      game: this.id,
-      seq: this.seqs(seq),
-      as: 'player' in sub.recipient ? 'player' : 'spectator',
-      seat: playerOf(sub.recipient) as Seat | null,
-      catchUp,
-      commitment: this.game.diceCommitment,
-      seed: this.game.diceSeed,
-      finished,
-    });
+    this.send(sub, joinedMessage(this.game, sub.recipient, this.seqs(seq), catchUp, finished));
     if (state === null) return catchUp;
     if (canReplay) {
       for (const e of this.recent) {

@@ -102,6 +102,28 @@ export async function historyPage(
   return events;
 }
 
+/** The `joined` reply to a join (a running room's or a finished game's): the recipient's role and seat, how he
+ *  catches up, and the dice commitment (with the seed once it is revealed). */
+export function joinedMessage(
+  game: { readonly id: string; readonly diceCommitment: string | null; readonly diceSeed: string | null },
+  recipient: Recipient,
+  seq: Seqs,
+  catchUp: 'events' | 'state',
+  finished: boolean,
+): Outgoing {
+  return {
+    kind: 'joined',
+    game: game.id,
+    seq,
+    as: 'player' in recipient ? 'player' : 'spectator',
+    seat: playerOf(recipient) as Seat | null,
+    catchUp,
+    commitment: game.diceCommitment,
+    seed: game.diceSeed,
+    finished,
+  };
+}
+
 /** What the server has to say, before it is fitted to a recipient. */
 export type Outgoing =
   | { readonly kind: 'event'; readonly game: string; readonly seq: Seqs; readonly event: GameEvent }
