@@ -22,8 +22,8 @@ import {
   toBattle,
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
-import { act, arrange, ofType, rejectionOf, setUpGame } from '../../support/game';
-import { moveTargets, withPowers } from './support';
+import { act, ofType, rejectionOf } from '../../support/game';
+import { moveTargets, noOgreLeft, ogreMusters, withPowers } from './support';
 
 const GHOUL = 54;
 const enslave = (creature: CharacterName) =>
@@ -78,19 +78,12 @@ function enslaved(run: Run): void {
 
 describe('54 GHOUL', () => {
   it('CE 54 M1: she recruits from the dead pile: a creature the caretaker has none left of', () => {
-    const noOgreLeft = (ghoul: boolean): Run => {
-      const run = arrange(setUpGame(), [{ id: 'Bk01', land: 8, characters: ['Titan', 'Ogre', 'Ogre'] }], {
-        moved: ['Bk01'],
-        caretaker: { Ogre: 0 },
-      });
-      run.state = { ...run.state, deadPile: { Ogre: 2 } };
-      return ghoul ? withPowers(run, { [A]: GHOUL }) : run;
-    };
-    const ogres = (run: Run) =>
-      legalIntents(run.state, A).filter((i) => i.type === 'muster' && i.creature === 'Ogre');
-    expect(ogres(noOgreLeft(false))).toEqual([]);
-    const run = noOgreLeft(true);
-    expect(ogres(run)).toEqual([{ type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre'] }]);
+    const legion: CharacterName[] = ['Titan', 'Ogre', 'Ogre'];
+    expect(ogreMusters(noOgreLeft(legion, null))).toEqual([]);
+    const run = noOgreLeft(legion, GHOUL);
+    expect(ogreMusters(run)).toEqual([
+      { type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre'] },
+    ]);
     act(run, A, { type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre'] });
     expect(run.state.deadPile.Ogre).toBe(1);
   });

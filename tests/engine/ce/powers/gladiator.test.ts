@@ -20,7 +20,7 @@ import {
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
 import { act, arrange, ofType, rejectionOf, setUpGame } from '../../support/game';
-import { moveTargets, withPowers } from './support';
+import { moveTargets, noOgreLeft, withPowers } from './support';
 
 const GLADIATOR = 47;
 
@@ -123,16 +123,8 @@ describe('47 GLADIATOR', () => {
 
   it('CE 47 M2: he recruits from the dead: a creature the caretaker has none left of, from the dead pile', () => {
     // Marsh (land 8): Ogres muster an Ogre (two Ogres for the Gladiator, M1).
-    const noOgreLeft = (gladiator: boolean): Run => {
-      const run = arrange(setUpGame(), [{ id: 'Bk01', land: 8, characters: ['Titan', 'Ogre', 'Ogre'] }], {
-        moved: ['Bk01'],
-        caretaker: { Ogre: 0 },
-      });
-      run.state = { ...run.state, deadPile: { Ogre: 2 } };
-      return gladiator ? withPowers(run, { [A]: GLADIATOR }) : run;
-    };
-    expect(musters(noOgreLeft(false), 'Ogre')).toEqual([]);
-    const run = noOgreLeft(true);
+    expect(musters(noOgreLeft(['Titan', 'Ogre', 'Ogre'], null), 'Ogre')).toEqual([]);
+    const run = noOgreLeft(['Titan', 'Ogre', 'Ogre'], GLADIATOR);
     expect(musters(run, 'Ogre')).toEqual([['Ogre', 'Ogre']]);
     act(run, A, { type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre', 'Ogre'] });
     expect(run.state.legions.Bk01?.characters).toEqual(['Titan', 'Ogre', 'Ogre', 'Ogre']);

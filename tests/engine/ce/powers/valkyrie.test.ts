@@ -22,8 +22,8 @@ import {
   toBattle,
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
-import { act, arrange, ofType, rejectionOf, setUpGame } from '../../support/game';
-import { withPowers } from './support';
+import { act, ofType, rejectionOf } from '../../support/game';
+import { noOgreLeft, ogreMusters, withPowers } from './support';
 
 const VALKYRIE = 44;
 const NO_DEAD = { type: 'usePower', act: 'noDeadEnemy' } as const;
@@ -84,19 +84,12 @@ function toFourthTurn(): Run {
 
 describe('44 VALKYRIE', () => {
   it('CE 44 M1: she recruits from the dead: a creature the caretaker has none left of, from the dead pile', () => {
-    const noOgreLeft = (valkyrie: boolean): Run => {
-      const run = arrange(setUpGame(), [{ id: 'Bk01', land: 8, characters: ['Titan', 'Ogre', 'Ogre'] }], {
-        moved: ['Bk01'],
-        caretaker: { Ogre: 0 },
-      });
-      run.state = { ...run.state, deadPile: { Ogre: 2 } };
-      return valkyrie ? withPowers(run, { [A]: VALKYRIE }) : run;
-    };
-    const ogres = (run: Run) =>
-      legalIntents(run.state, A).filter((i) => i.type === 'muster' && i.creature === 'Ogre');
-    expect(ogres(noOgreLeft(false))).toEqual([]);
-    const run = noOgreLeft(true);
-    expect(ogres(run)).toEqual([{ type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre'] }]);
+    const legion: CharacterName[] = ['Titan', 'Ogre', 'Ogre'];
+    expect(ogreMusters(noOgreLeft(legion, null))).toEqual([]);
+    const run = noOgreLeft(legion, VALKYRIE);
+    expect(ogreMusters(run)).toEqual([
+      { type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre'] },
+    ]);
     act(run, A, { type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre'] });
     expect(run.state.deadPile.Ogre).toBe(1);
   });

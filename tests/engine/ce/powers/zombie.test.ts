@@ -25,8 +25,8 @@ import {
   toBattle,
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
-import { act, arrange, ofType, rejectionOf, setUpGame } from '../../support/game';
-import { hitsOf, withPowers } from './support';
+import { act, ofType, rejectionOf } from '../../support/game';
+import { hitsOf, noOgreLeft, ogreMusters, withPowers } from './support';
 
 const ZOMBIE = 13;
 
@@ -55,19 +55,9 @@ describe('13 ZOMBIE', () => {
 
   it('CE 13 M1: he recruits from the dead: a creature the caretaker has none left of, from the dead pile', () => {
     // Marsh (land 8): an Ogre musters an Ogre.
-    const noOgreLeft = (zombie: boolean): Run => {
-      const run = arrange(setUpGame(), [{ id: 'Bk01', land: 8, characters: ['Titan', 'Ogre'] }], {
-        moved: ['Bk01'],
-        caretaker: { Ogre: 0 },
-      });
-      run.state = { ...run.state, deadPile: { Ogre: 2 } };
-      return zombie ? withPowers(run, { [A]: ZOMBIE }) : run;
-    };
-    const ogres = (run: Run) =>
-      legalIntents(run.state, A).filter((i) => i.type === 'muster' && i.creature === 'Ogre');
-    expect(ogres(noOgreLeft(false))).toEqual([]);
-    const run = noOgreLeft(true);
-    expect(ogres(run)).toHaveLength(1);
+    expect(ogreMusters(noOgreLeft(['Titan', 'Ogre'], null))).toEqual([]);
+    const run = noOgreLeft(['Titan', 'Ogre'], ZOMBIE);
+    expect(ogreMusters(run)).toHaveLength(1);
     act(run, A, { type: 'muster', legion: 'Bk01', creature: 'Ogre', reveal: ['Ogre'] });
     expect(run.state.legions.Bk01?.characters).toEqual(['Titan', 'Ogre', 'Ogre']);
     expect(run.state.deadPile.Ogre).toBe(1);
