@@ -1,7 +1,7 @@
 // Lookups into the game state that every layer shares: a player, the turn in progress, a player's legions, a
 // legion by marker. Each throws when the state lacks what the caller's step guarantees.
-import type { RaisedPowers } from '../data/characters';
-import type { MarkerId } from '../data/types';
+import { characterPoints, type RaisedPowers } from '../data/characters';
+import type { CharacterName, MarkerId } from '../data/types';
 import type { GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
 
 export function playerOf(state: GameState, id: PlayerId): PlayerState {
@@ -35,4 +35,22 @@ export function requireLegion(state: GameState, id: MarkerId): Legion {
 /** CE 13 B3: the Power-factors of the game's raised Titans (none outside the variant). */
 export function raisedPowers(state: GameState): RaisedPowers {
   return state.ce?.raised ?? {};
+}
+
+/** 16.0: the value of a player's characters (power × skill; a Titan at its owner's current power × 4, 19.1; a
+ *  raised Titan at its own power, CE 13 B3). Here, below the modules that ask the powers' hooks, so that a power
+ *  counts points as scoring.ts does. */
+export function charactersValue(
+  state: GameState,
+  characters: readonly CharacterName[],
+  owner: PlayerId,
+): number {
+  const score = playerOf(state, owner).score;
+  const raised = raisedPowers(state);
+  return characters.reduce((sum, c) => sum + characterPoints(c, score, raised), 0);
+}
+
+/** 16.1, 9.2: a half value is rounded down. */
+export function halfPoints(value: number): number {
+  return Math.floor(value / 2);
 }

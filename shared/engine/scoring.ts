@@ -1,29 +1,10 @@
 // Scoring engagements (16.0–16.2, errata 10.5, 19.3/19.4) and the Angels a score earns (17.0–17.3, errata 17.0).
-import { characterPoints } from '../data/characters';
-import type { CharacterName } from '../data/types';
 import type { BattleSide } from './battle/position';
 import { opponent } from './battle/position';
 import { lostValue, scoresOnTime } from './ce/hooks';
 import { ownerOfSide, slainOf } from './engagementState';
-import { playerOf, raisedPowers } from './lookups';
-import type { ActiveEngagement, EngagementResult, EngagementScore, GameState, PlayerId } from './types';
-
-/** 16.0: the value of a player's characters (power × skill; a Titan at its owner's current power × 4, 19.1; a
- *  raised Titan at its own power, CE 13 B3). */
-export function charactersValue(
-  state: GameState,
-  characters: readonly CharacterName[],
-  owner: PlayerId,
-): number {
-  const score = playerOf(state, owner).score;
-  const raised = raisedPowers(state);
-  return characters.reduce((sum, c) => sum + characterPoints(c, score, raised), 0);
-}
-
-/** 16.1, 9.2: a half value is rounded down. */
-export function halfPoints(value: number): number {
-  return Math.floor(value / 2);
-}
+import { charactersValue, halfPoints } from './lookups';
+import type { ActiveEngagement, EngagementResult, EngagementScore, GameState } from './types';
 
 /**
  * 2.5.6.8, 16.0–16.1, 9.2, errata 10.5, 19.3: what the victor of a decided engagement scores: the full value of

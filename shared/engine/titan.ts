@@ -4,8 +4,7 @@
 // in one battle neither player scores and nobody takes markers (legions engaged with third players still score).
 // A withdrawal (20.4) scores nothing and passes no markers.
 import type { GameEvent } from './events';
-import { legionsOf } from './lookups';
-import { charactersValue, halfPoints } from './scoring';
+import { charactersValue, halfPoints, legionsOf } from './lookups';
 import type { GameState, Legion, PlayerId } from './types';
 
 /** One player to eliminate, and who slew his Titan (null: nobody takes his markers). */

@@ -4,9 +4,8 @@
 import type { MarkerId } from '../data/types';
 import type { Decision, GameEvent } from './events';
 import { foldEvents } from './evolve';
-import { activePlayers, legionsOf, playerOf } from './lookups';
+import { activePlayers, charactersValue, legionsOf, playerOf } from './lookups';
 import { reject } from './rejections';
-import { charactersValue } from './scoring';
 import type { GameResult, GameState, Legion, PlayerId } from './types';
 
 /** 6.5: a player's Game-Turn begins; his commencement phase (2.1) is first. */

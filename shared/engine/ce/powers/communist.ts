@@ -6,10 +6,10 @@ import { MASTERCHARTS, towerCreatures } from '../../../data/mastercharts';
 import type { CharacterName, MarkerId, Terrain } from '../../../data/types';
 import { TERRAINS } from '../../../data/types';
 import type { BattleSide } from '../../battle/position';
-import { legionOfSide, nextCharacterId, requireEngagement } from '../../engagementState';
+import { legionOfSide, nextCharacterId, ownerOfSide, requireEngagement } from '../../engagementState';
 import type { Decision, GameEvent } from '../../events';
 import type { Intent } from '../../intents';
-import { legionsOf, playerOf } from '../../lookups';
+import { charactersValue, halfPoints, legionsOf, playerOf } from '../../lookups';
 import { MAX_LEGION_HEIGHT } from '../../muster';
 import { reject, withArticle } from '../../rejections';
 import type { GameState, PlayerId } from '../../types';
@@ -21,13 +21,6 @@ const COMMUNIST = 36;
 
 /** CE 36 B1: "max[(1/2) of original stack pointage, 36]". */
 export const COMMONER_FLOOR = 36;
-
-/** 16.0, 16.1: characters' points, a half rounded down (scoring.ts charactersValue, halfPoints: importing
- *  scoring.ts, which asks the hooks, would close an import cycle). */
-function pointsOf(characters: readonly CharacterName[], score: number): number {
-  return characters.reduce((sum, c) => sum + characterPoints(c, score), 0);
-}
-const half = (points: number): number => Math.floor(points / 2);
 
 /** CE 36 M1: "in 4-handed and larger games" the commoners recycle. */
 export const RECYCLING_PLAYERS = 4;
@@ -85,9 +78,11 @@ function callable(
   if (battle.mustEnter.length > 0) return null;
   // (b) the commoners brought in this battle are worth at most the limit.
   const score = playerOf(state, player).score;
-  const spent = (battle.broughtIn ?? [])
-    .filter((c) => c.side === step.side)
-    .reduce((sum, c) => sum + characterPoints(c.type, score), 0);
+  const spent = charactersValue(
+    state,
+    (battle.broughtIn ?? []).filter((c) => c.side === step.side).map((c) => c.type),
+    player,
+  );
   const left = limitOf(state, player) - spent;
   const creatures = commonersOf(battle.terrain, state.options.variant).filter(
     (c) => inStock(state, c) && characterPoints(c, score) <= left,
@@ -122,8 +117,8 @@ export const communist: Power = {
     const owner = side === 'attacker' ? engagement.attackerOwner : engagement.defenderOwner;
     const legion = state.legions[legionOfSide(engagement, side)];
     if (legion === undefined) return [];
-    const worth = pointsOf(legion.characters, playerOf(state, owner).score);
-    const limit = Math.max(half(worth), COMMONER_FLOOR);
+    const worth = charactersValue(state, legion.characters, owner);
+    const limit = Math.max(halfPoints(worth), COMMONER_FLOOR);
     return [
       {
         type: 'powerUsed',
@@ -144,11 +139,12 @@ export const communist: Power = {
     const lost = (battle.broughtIn ?? []).filter(
       (c) => c.side === side && !battle.characters.some((x) => x.id === c.id),
     );
-    const full = pointsOf(
+    const full = charactersValue(
+      state,
       lost.map((c) => c.type),
-      0,
+      ownerOfSide(requireEngagement(state), side),
     );
-    return value - full + half(full);
+    return value - full + halfPoints(full);
   },
   choices: (state, player) => {
     // CE 36 M2: disbanding before the movement roll.

@@ -1,6 +1,6 @@
 // 54 GHOUL (CE Titan, rules 004): "You enslave the dead to work for you."
 
-import { CHARACTERS, characterPoints } from '../../../data/characters';
+import { CHARACTERS } from '../../../data/characters';
 import type { CharacterName, MarkerId } from '../../../data/types';
 import type { BattleSide } from '../../battle/position';
 import { opponent } from '../../battle/position';
@@ -9,12 +9,13 @@ import {
   legionOfSide,
   lossesOf,
   nextCharacterId,
+  ownerOfSide,
   requireEngagement,
   sideOfPlayer,
 } from '../../engagementState';
 import type { Decision, GameEvent } from '../../events';
 import type { Intent } from '../../intents';
-import { playerOf } from '../../lookups';
+import { charactersValue, halfPoints, playerOf } from '../../lookups';
 import { MAX_LEGION_HEIGHT } from '../../muster';
 import { reject } from '../../rejections';
 import type { GameState, PlayerId } from '../../types';
@@ -74,7 +75,7 @@ function enslaving(state: GameState, player: PlayerId): Enslaving | null {
  *  from its own enemy's). */
 function enslavedValue(state: GameState, enemy: BattleSide): number {
   const engagement = requireEngagement(state);
-  return (engagement.raised?.[enemy] ?? []).reduce((sum, c) => sum + characterPoints(c, 0), 0);
+  return charactersValue(state, engagement.raised?.[enemy] ?? [], ownerOfSide(engagement, enemy));
 }
 
 export const ghoul: Power = {
@@ -153,7 +154,7 @@ export const ghoul: Power = {
     if (side === null) return standard;
     const value = enslavedValue(state, opponent(side));
     if (value === 0) return standard;
-    const points = standard.points - value + Math.floor(value / 2);
+    const points = standard.points - value + halfPoints(value);
     return { ...standard, points, angels: standard.angels ?? standard.points };
   },
   // CE 54 M2: the enslaved fight at -1 skill (skillModifier), striking and struck.

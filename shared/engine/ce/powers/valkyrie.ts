@@ -1,6 +1,5 @@
 // 44 VALKYRIE (CE Titan, rules 004): "You Derive strength from slain enemies."
 
-import { characterPoints } from '../../../data/characters';
 import { legionName } from '../../../data/markers';
 import type { CharacterName, MarkerId } from '../../../data/types';
 import type { BattleSide } from '../../battle/position';
@@ -17,7 +16,7 @@ import {
 import type { Decision, GameEvent } from '../../events';
 import { markMustered } from '../../fold';
 import type { Intent } from '../../intents';
-import { playerOf } from '../../lookups';
+import { charactersValue, playerOf } from '../../lookups';
 import { MAX_LEGION_HEIGHT } from '../../muster';
 import { reject } from '../../rejections';
 import type { EngagementScore, GameState, PlayerId } from '../../types';
@@ -123,9 +122,8 @@ export const valkyrie: Power = {
     const side = sideOfPlayer(engagement, owner);
     if (result === null || side === null) return standard;
     const enemy = opponent(side);
-    // 16.0: the value of the characters the enemy lost (a Titan at its owner's score; scoring.ts counts so too).
-    const enemyScore = playerOf(state, ownerOfSide(engagement, enemy)).score;
-    const value = slainOf(engagement, enemy).reduce((sum, c) => sum + characterPoints(c, enemyScore), 0);
+    // 16.0: the value of the characters the enemy lost.
+    const value = charactersValue(state, slainOf(engagement, enemy), ownerOfSide(engagement, enemy));
     if (result.winner === side) {
       return result.outcome === 'fled'
         ? { player: owner, points: threeQuarters(value), reason: 'fled' }
