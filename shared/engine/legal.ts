@@ -3,11 +3,15 @@
 // allows it; `describedChoices` describes exactly the parameterised ones listed in one form. The tournament director's two acts are his at any point before the end (21.1, 20.5).
 import { powerChoices } from './ce/hooks';
 import type { Intent } from './intents';
+import { perState } from './perState';
 import { type DescribedChoice, ruleOf } from './steps';
 import type { Actor, GameState } from './types';
 import { DIRECTOR } from './types';
 
-export function legalIntents(state: GameState, player: Actor): Intent[] {
+/** Listed once per state and actor (perState.ts). */
+export const legalIntents: (state: GameState, player: Actor) => readonly Intent[] = perState(listIntents);
+
+function listIntents(state: GameState, player: Actor): Intent[] {
   const step = state.step;
   if (step.kind === 'gameOver') return [];
   if (player === DIRECTOR) {

@@ -6,6 +6,7 @@ import { isSubMultiset, sortCharacters, subMultisets, withoutCharacters } from '
 import type { Decision, GameEvent } from './events';
 import type { Intent, IntentOf } from './intents';
 import { currentTurn, legionsOf, playerOf } from './lookups';
+import { perState } from './perState';
 import { rejection } from './rejections';
 import type { GameState, PlayerId, Rejection } from './types';
 
@@ -135,17 +136,24 @@ export function decideSplit(state: GameState, player: PlayerId, intent: IntentOf
   };
 }
 
-/** Every legal split (each distinct division of the contents; the new legions take the lowest free markers). */
-export function splitIntents(state: GameState, player: PlayerId): Intent[] {
+/** Every legal split (each distinct division of the contents; the new legions take the lowest free markers),
+ *  listed once per state (perState.ts: the step's choices and its described split both ask). */
+export const splitIntents: (state: GameState, player: PlayerId) => readonly Intent[] = perState(listSplits);
+
+function listSplits(state: GameState, player: PlayerId): Intent[] {
   const free = playerOf(state, player).markersAvailable;
   const [m1, m2] = free;
   if (m1 === undefined) return [];
+  // Errata 4.1/5.2, Complete Sequence 2.1: the first turn's one split is 4-4 into one new legion.
+  const first = isFirstTurn(state);
+  if (first && currentTurn(state).splits.length > 0) return [];
   const intents: IntentOf<'split'>[] = [];
   for (const legion of legionsOf(state, player)) {
     const n = legion.characters.length;
-    for (const a of subMultisets(legion.characters, MIN_SPLIT_SIZE, n - MIN_SPLIT_SIZE)) {
+    const [least, most] = first ? [FIRST_SPLIT_SIZE, FIRST_SPLIT_SIZE] : [MIN_SPLIT_SIZE, n - MIN_SPLIT_SIZE];
+    for (const a of subMultisets(legion.characters, least, most)) {
       intents.push({ type: 'split', legion: legion.id, groups: [{ marker: m1, characters: a }] });
-      if (m2 === undefined) continue;
+      if (m2 === undefined || first) continue;
       const rest = withoutCharacters(legion.characters, a);
       for (const b of subMultisets(rest, a.length, rest.length - MIN_SPLIT_SIZE)) {
         // The two new legions are interchangeable but for their markers: list each pair once.
@@ -161,7 +169,9 @@ export function splitIntents(state: GameState, player: PlayerId): Intent[] {
       }
     }
   }
-  return intents.filter((i) => checkSplit(state, player, i) === null);
+  // Each candidate is by construction parts of the legion under free, distinct markers, every part at least two
+  // (4.3), so the one check (checkSplit) has only the first turn's lord in each part left to refuse.
+  return first ? intents.filter((i) => checkSplit(state, player, i) === null) : intents;
 }
 
 // ---------------------------------------------------------------- 2.4 recombination

@@ -20,7 +20,7 @@ export interface Played {
   readonly events: readonly GameEvent[];
 }
 
-export type Picker = (legal: Intent[], state: GameState, actor: string) => Intent;
+export type Picker = (legal: readonly Intent[], state: GameState, actor: string) => Intent;
 
 /** The player who must act now. */
 export function actorOf(state: GameState): string {
@@ -77,7 +77,7 @@ export function play(played: Played, intent: Intent, dice: Dice = seededDice(1))
 export function clientFor(
   played: Played,
   player: string | null,
-): { client: GameClientState; legal: Intent[] } {
+): { client: GameClientState; legal: readonly Intent[] } {
   const v = view(played.state, player === null ? { spectator: true } : { player });
   // The page holds only the events it may see (engine visibleTo, applied by the server).
   const events = played.events.map((event, i) => {

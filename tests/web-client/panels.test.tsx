@@ -28,7 +28,7 @@ interface Played {
 /** Plays the first legal intent (or the one `pick` prefers) until `until` holds. */
 function playUntil(
   until: (s: GameState) => boolean,
-  pick: (legal: Intent[], s: GameState) => Intent = (l) => l[0] as Intent,
+  pick: (legal: readonly Intent[], s: GameState) => Intent = (l) => l[0] as Intent,
 ): Played {
   const created = createGame({
     players: [
@@ -101,7 +101,7 @@ describe('the action panel offers exactly the legal intents the server sent', ()
 describe('the engagement panel', () => {
   const engaged = (s: GameState) => s.step.kind === 'negotiate';
   // Head for the enemy: prefer a move onto an enemy legion, then the engagement.
-  const attack = (legal: Intent[]) =>
+  const attack = (legal: readonly Intent[]) =>
     legal.find((i) => i.type === 'moveLegion' && i.entry != null) ??
     legal.find((i) => i.type === 'doneMoving') ??
     (legal[0] as Intent);

@@ -125,7 +125,9 @@ export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
   levels: [
     { games: 1, perGame: 300, budgetMs: 10_000 },
     { games: 50, perGame: 20, budgetMs: 12_000 },
-    { games: 500, perGame: 3, budgetMs: 15_000 },
+    // 20 intents a game: with 3 the window held little more than the burst of first intents (6,198 intents/s
+    // where 20 a game, the same server, measured 2,303).
+    { games: 500, perGame: 20, budgetMs: 15_000 },
   ],
   poolGames: 520,
   spectatorSockets: 2000,

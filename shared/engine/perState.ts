@@ -1,0 +1,22 @@
+// A state is never changed once made (evolve makes a new one), so what a pure function finds in it may be
+// kept beside it: the views, the `legal` messages, `pending` and the checks of one position ask for the same
+// lists many times (issue 16). The cache holds nothing a state's collection would not free.
+import type { GameState } from './types';
+
+/** `find`, answered once per state and key (the answer is frozen: every caller shares it). */
+export function perState<K, R>(
+  find: (state: GameState, key: K) => R,
+): (state: GameState, key: K) => Readonly<R> {
+  const kept = new WeakMap<GameState, Map<K, Readonly<R>>>();
+  return (state, key) => {
+    let byKey = kept.get(state);
+    if (byKey === undefined) {
+      byKey = new Map();
+      kept.set(state, byKey);
+    }
+    if (byKey.has(key)) return byKey.get(key) as Readonly<R>;
+    const found = Object.freeze(find(state, key));
+    byKey.set(key, found);
+    return found;
+  };
+}
