@@ -35,7 +35,7 @@ export interface JoinedGame {
   leave(subId: string): Promise<void>;
   sync(subId: string): Promise<boolean>;
   say(user: string, name: string, text: string): Promise<ChatRefusal | null>;
-  mute(user: string, author: string, on: boolean): Promise<void>;
+  mute(user: string, author: string, on: boolean): Promise<ChatRefusal | null>;
 }
 
 export interface Ownership {

@@ -371,7 +371,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       case 'chatMute': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);
-        await joined.room.mute(conn.user.userId, message.user, message.muted);
+        const refused = await joined.room.mute(conn.user.userId, message.user, message.muted);
+        if (refused) conn.send({ type: 'chatRefused', game: message.game, ...refused });
         return;
       }
       default:

@@ -192,7 +192,9 @@ export const chatSendMessage = z.object({
  *  once and after every change (the lobby's list; also `GET /api/battles`). */
 export const watchBattlesMessage = z.object({ type: z.literal('watchBattles'), on: z.boolean() });
 
-/** Mute (or unmute) another user's chat in a game, for oneself; kept with the game. */
+/** Mute (or unmute) another user's chat in a game, for oneself; kept with the game. Answered by a new
+ *  `chatHistory`, or by `chatRefused` (`rateLimited`) past `CHAT.burst` mutes in a row (then one per
+ *  `CHAT.windowSeconds / CHAT.burst` seconds, as for messages). */
 export const chatMuteMessage = z.object({
   type: z.literal('chatMute'),
   game: gameId,
