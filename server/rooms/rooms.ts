@@ -240,6 +240,12 @@ export class Rooms {
     };
   }
 
+  /** Whether `routeIntent` decides this game from memory (its room is loaded, or the game is remembered);
+   *  else it costs a database look-up. */
+  knows(gameId: string): boolean {
+    return this.ready.has(gameId) || this.directory.has(gameId);
+  }
+
   /** Where an intent of `userId` to `gameId` goes: its room when he holds a seat in the game and it is
    *  running, else why it is refused. A loaded or remembered game costs no database look-up. */
   async routeIntent(gameId: string, userId: string): Promise<IntentRoute> {

@@ -229,7 +229,7 @@ export const SERVER_REJECTION_CODES = [
   'unknownGame',
   'gameNotRunning',
   'staleSeq', // expectedSeq is not the game's current seq
-  'unavailable', // the server is shutting down or lost a race for the log: send it again
+  'unavailable', // the server is shutting down, lost a race for the log, or (a game not in memory) the user's look-ups per second are spent: send it again
   'adjourned', // the tournament director adjourned the game's stage: send it again once it is resumed
   'internalError', // the server failed (logged): the game is unchanged
 ] as const;
