@@ -75,6 +75,14 @@ const UNREADABLE = 'The request could not be read: see the API document at /open
 /** Never log a token: the websocket URL may carry one. */
 const redactUrl = (url: string | undefined) => url?.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
+/** fastify's trustProxy: none, the nearest `hops` proxies, or these addresses and ranges. */
+const trustedProxies = (proxies: ServerConfig['trustProxy']) =>
+  proxies === false
+    ? false
+    : typeof proxies === 'number'
+      ? (_address: string, hop: number) => hop < proxies
+      : [...proxies];
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, engine } = options;
   const app = Fastify({
@@ -85,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
       },
     },
+    // Behind a proxy the caller is named by X-Forwarded-For, trusted only from the configured proxies.
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
