@@ -68,7 +68,8 @@ export interface Limits {
   readonly socketsPerUser: number;
   /** Games one socket may have joined at once. */
   readonly gamesPerSocket: number;
-  /** `join`s and `sync`s per second per user, over all his sockets (bursts of three times that). */
+  /** `join`s and `sync`s per second per user, over all his sockets (bursts of three times that); an intent
+   *  to a game not in memory (a database look-up) counts as one too. */
   readonly joinsPerSecond: number;
   /** Games a user may have created and not started yet. */
   readonly openGamesPerUser: number;

@@ -350,9 +350,8 @@ export class ClusterNode implements Ownership {
       sync: async (subId) => (await call({ op: 'sync', game, sub: subId })) === true,
       say: async (u, name, text) =>
         (await call({ op: 'say', game, user: u, name, text })) as ChatRefusal | null,
-      mute: async (u, author, on) => {
-        await call({ op: 'mute', game, user: u, author, on });
-      },
+      mute: async (u, author, on) =>
+        (await call({ op: 'mute', game, user: u, author, on })) as ChatRefusal | null,
     };
   }
 
@@ -483,8 +482,7 @@ export class ClusterNode implements Ownership {
       case 'say':
         return rooms.joinedHere(call.game).say(call.user, call.name, call.text);
       case 'mute':
-        await rooms.joinedHere(call.game).mute(call.user, call.author, call.on);
-        return { ok: true };
+        return rooms.joinedHere(call.game).mute(call.user, call.author, call.on);
       case 'direct': {
         // A resume reaches a loaded room only: no room is loaded for it (Rooms.directHere).
         const loaded = rooms.loaded(call.game) !== null;

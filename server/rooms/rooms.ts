@@ -38,7 +38,7 @@ export interface JoinedGame {
   leave(subId: string): Promise<void>;
   sync(subId: string): Promise<boolean>;
   say(user: string, name: string, text: string): Promise<ChatRefusal | null>;
-  mute(user: string, author: string, on: boolean): Promise<void>;
+  mute(user: string, author: string, on: boolean): Promise<ChatRefusal | null>;
 }
 
 export interface Ownership {
@@ -284,6 +284,12 @@ export class Rooms {
         return room ? room.mute(user, author, on) : finished.mute(gameId, user, author, on);
       },
     };
+  }
+
+  /** Whether `routeIntent` decides this game from memory (its room is loaded, or the game is remembered);
+   *  else it costs a database look-up. */
+  knows(gameId: string): boolean {
+    return this.ready.has(gameId) || this.directory.has(gameId);
   }
 
   /** Where an intent of `userId` to `gameId` goes: its room when he holds a seat in the game and it is

@@ -375,7 +375,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       case 'chatMute': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);
-        await joined.room.mute(conn.user.userId, message.user, message.muted);
+        const refused = await joined.room.mute(conn.user.userId, message.user, message.muted);
+        if (refused) conn.send({ type: 'chatRefused', game: message.game, ...refused });
         return;
       }
       default:
@@ -387,10 +388,16 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     conn.send({ type: 'error', code: 'notJoined', message: 'Join the game first.', game });
   }
 
-  /** A join or a sync costs the room a view: each user has a budget of them per second (shared by his
-   *  sockets). False (and the socket told) when it is spent. */
+  /** A join or a sync costs the room a view, and an intent to a game not in memory a database look-up:
+   *  each user has a budget of them per second (shared by his sockets, and in cluster mode by every
+   *  process: joinBudget.ts). */
+  async function takeJoin(conn: Connection): Promise<boolean> {
+    return joinBudget.take(conn.user!.userId);
+  }
+
+  /** A join or a sync within the user's budget; false (and the socket told) when it is spent. */
   async function mayJoin(conn: Connection, game: string): Promise<boolean> {
-    if (await joinBudget.take(conn.user!.userId)) return true;
+    if (await takeJoin(conn)) return true;
     metrics.inc('joinsRefused');
     conn.send({
       type: 'error',
@@ -519,6 +526,20 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
    *  here, from memory (Rooms.routeIntent), before it costs the room anything. */
   async function intent(conn: Connection, message: IntentMessage): Promise<void> {
     const user = conn.user!;
+    // A game neither loaded nor remembered here is looked up in the database: from the user's joins budget,
+    // so intents to made-up games cannot keep the database (and every room's appends) busy (issue 12).
+    if (!rooms.knows(message.game) && !(await takeJoin(conn))) {
+      metrics.inc('intentsRefusedLookUps');
+      conn.send({
+        type: 'rejected',
+        id: message.id,
+        game: message.game,
+        code: 'unavailable',
+        message: `At most ${limits.joinsPerSecond} games looked up per second: send it again in a moment.`,
+        rule: 'protocol',
+      });
+      return;
+    }
     let route = await rooms.routeIntent(message.game, user.userId);
     for (let tries = 0; 'remote' in route && cluster && tries < 3; tries++) {
       const reply = await cluster.forwardIntent(route.remote, user.userId, message);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginBackoff } from '../../server/auth/loginBackoff';
 import { configFromEnv, DEFAULT_LIMITS, LIMIT_VARIABLES, UNCAPPED_LIMITS } from '../../server/config';
 import { PROJECT_ROOT } from '../../server/paths';
@@ -250,6 +250,34 @@ describe('per-user caps', () => {
     for (let i = 0; i < 3; i++) c.send({ type: 'sync', game: first.game.id });
     expect(await c.nextOpen('error')).toMatchObject({ code: 'rateLimited' });
     expect(app.titan.metrics.read().joinsRefused).toBeGreaterThanOrEqual(2);
+    await c.close();
+  });
+
+  it('intents to games not in memory: their look-ups come from the joins budget; a seated player’s game needs none', async () => {
+    const { game, players } = await startedGame(app, 2, 2);
+    const room = app.titan.rooms.loaded(game.id)!;
+    const submit = vi.spyOn(room, 'submit');
+    const lookUps = vi.spyOn(app.titan.db.prisma.game, 'findUnique');
+    const refusedBefore = app.titan.metrics.read().intentsRefusedLookUps;
+    const c = await TestClient.open(server.wsUrl, { token: players[0]!.accessToken });
+    // Nine made-up games at once: the budget (three at once, one a second) looks up three or four.
+    const madeUp = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const replies = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => c.intent(madeUp(i), { type: 'rollTower' })),
+    );
+    const codes = replies.map((r) => (r.type === 'rejected' ? r.code : r.type));
+    const lookedUp = codes.filter((code) => code === 'unknownGame').length;
+    expect(lookedUp).toBeGreaterThanOrEqual(3);
+    expect(lookedUp).toBeLessThanOrEqual(4);
+    expect(codes.filter((code) => code === 'unavailable')).toHaveLength(9 - lookedUp);
+    expect(lookUps).toHaveBeenCalledTimes(lookedUp);
+    expect(app.titan.metrics.read().intentsRefusedLookUps).toBe(refusedBefore + 9 - lookedUp);
+    // His own game's room is in memory: his intent reaches it, budget or not.
+    const own = await c.intent(game.id, { type: 'rollTower' });
+    expect(own.type === 'rejected' ? own.code : own.type).not.toBe('unavailable');
+    expect(submit).toHaveBeenCalledTimes(1);
+    lookUps.mockRestore();
+    submit.mockRestore();
     await c.close();
   });
 });
