@@ -32,6 +32,7 @@ import { chatLog } from './rooms/tableChat';
 import { tournamentRoutes } from './tournaments/routes';
 import { type Tournaments, tournaments as tournamentService } from './tournaments/tournaments';
 import { type Gateway, gateway } from './ws/gateway';
+import { localJoinBudget, sharedJoinBudget } from './ws/joinBudget';
 import { localSocketCap, sharedSocketCap } from './ws/socketCap';
 
 export interface AppOptions {
@@ -199,6 +200,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   cluster?.start(rooms);
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));
+  // Cluster mode: a tournament game's room built here (adopted, or moved) gets back its adjournment and
+  // stand-ins, which only its room held (one process puts them back at start-up: `catchUp`).
+  if (cluster) {
+    rooms.onRoomLoaded((gameId) => {
+      tournaments.roomLoaded(gameId).catch((error) => {
+        app.log.error({ err: error, game: gameId }, "the tournament could not put back the game's state");
+      });
+    });
+  }
   rooms.onGameFinished((gameId) => {
     tournaments.gameFinished(gameId).catch((error) => {
       app.log.error({ err: error, game: gameId }, 'the tournament could not record the game');
@@ -217,6 +227,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     socketCap: bus
       ? sharedSocketCap(bus.redis, node, config.limits.socketsPerUser, config.leaseMs)
       : localSocketCap(config.limits.socketsPerUser),
+    // And his joins taken from one budget over every process (Redis).
+    joinBudget: bus
+      ? sharedJoinBudget(bus.redis, config.limits.joinsPerSecond)
+      : localJoinBudget(config.limits.joinsPerSecond),
     beforeClose: async () => {
       await rooms.close();
       await cluster?.close();
