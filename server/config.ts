@@ -19,6 +19,10 @@ export interface ServerConfig {
   /** A refresh token presented again this soon after it was spent gets the pair it was exchanged for (two tabs
    *  or a retried request racing), not a revoked session; later, or once that pair was itself spent, it is theft. */
   readonly refreshReuseGraceSeconds: number;
+  /** The proxies in front of the server whose `X-Forwarded-For` names the caller (the per-address caps
+   *  count by it): false (none: the caller is the socket's address), the number of proxies in front
+   *  (hops), or their addresses and CIDR ranges. */
+  readonly trustProxy: false | number | readonly string[];
   /** Origins allowed to open the websocket besides the server's own (browser `Origin` header). */
   readonly allowedOrigins: readonly string[];
   readonly maxFrameBytes: number;
@@ -111,6 +115,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   accessTokenSeconds: 15 * 60,
   refreshTokenSeconds: 30 * 24 * 3600,
   refreshReuseGraceSeconds: 30,
+  trustProxy: false,
   allowedOrigins: [],
   maxFrameBytes: LIMITS.maxFrameBytes,
   messagesPerSecond: LIMITS.messagesPerSecond,
@@ -179,6 +184,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     throw new Error('TITAN_JWT_SECRET must be at least 32 characters');
   }
   const d = DEFAULT_CONFIG;
+  const proxies = env.TITAN_TRUST_PROXY?.trim() ?? '';
+  const trustProxy = /^\d+$/.test(proxies)
+    ? Number(proxies) || false
+    : proxies === ''
+      ? false
+      : proxies.split(',').map((p) => p.trim());
   return {
     ...d,
     port: int(env.PORT, d.port, 'PORT'),
@@ -196,6 +207,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       d.refreshTokenSeconds,
       'TITAN_REFRESH_TOKEN_SECONDS',
     ),
+    trustProxy,
     allowedOrigins: (env.TITAN_ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

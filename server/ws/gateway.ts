@@ -28,8 +28,8 @@ import type { Metrics } from '../metrics';
 import { Room, type Subscriber } from '../rooms/room';
 import type { JoinedGame, Rooms } from '../rooms/rooms';
 import { deliver, type Recipient } from '../rooms/visibility';
-import { TokenBucket } from '../tokenBucket';
 import { Connection } from './connection';
+import type { JoinBudget } from './joinBudget';
 import type { SocketCap } from './socketCap';
 
 export interface GatewayOptions {
@@ -45,6 +45,8 @@ export interface GatewayOptions {
   readonly beforeClose: () => Promise<void>;
   /** The cap on each user's open sockets (counted over every process in cluster mode: socketCap.ts). */
   readonly socketCap: SocketCap;
+  /** Each user's joins and syncs per second (taken over every process in cluster mode: joinBudget.ts). */
+  readonly joinBudget: JoinBudget;
 }
 
 export interface Gateway {
@@ -72,7 +74,7 @@ const httpErrorCode = (error: HttpError): ErrorCode =>
   error.status === 404 ? 'unknownGame' : error.status === 401 ? 'unauthorised' : 'notSeated';
 
 export async function gateway(app: FastifyInstance, options: GatewayOptions): Promise<Gateway> {
-  const { config, tokens, lobby, rooms, engine, metrics, cluster, socketCap } = options;
+  const { config, tokens, lobby, rooms, engine, metrics, cluster, socketCap, joinBudget } = options;
   const connections = new Set<Connection>();
   /** Sockets following the list of live battles (`watchBattles`): each change is sent to them. */
   const battleWatchers = new Set<Connection>();
@@ -82,8 +84,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     for (const conn of battleWatchers) conn.send(message);
   });
   const { limits } = config;
-  /** Each signed-in user's sockets, and the bucket his joins and syncs (which cost a view) come from. */
-  const users = new Map<string, { sockets: Set<Connection>; joins: TokenBucket }>();
+  /** Each signed-in user's sockets. */
+  const users = new Map<string, Set<Connection>>();
 
   // The heartbeat (issue 12): every socket is pinged; one that left two pings unanswered is dropped, so a
   // vanished client stops counting as connected (presence, and absence in timed games).
@@ -166,9 +168,12 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         connections.delete(conn);
         battleWatchers.delete(conn);
         const mine = conn.user ? users.get(conn.user.userId) : undefined;
-        if (mine?.sockets.delete(conn)) {
+        if (mine?.delete(conn)) {
           socketCap.release(conn.user!.userId, conn.id);
-          if (mine.sockets.size === 0) users.delete(conn.user!.userId);
+          if (mine.size === 0) {
+            users.delete(conn.user!.userId);
+            joinBudget.forget(conn.user!.userId);
+          }
         }
         conn.serially(async () => {
           for (const { room } of conn.joined.values()) await room.leave(conn.id);
@@ -214,11 +219,10 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       }
       let mine = users.get(claims.userId);
       if (!mine) {
-        const perSecond = limits.joinsPerSecond;
-        mine = { sockets: new Set(), joins: new TokenBucket({ perSecond, burst: 3 * perSecond }) };
+        mine = new Set();
         users.set(claims.userId, mine);
       }
-      mine.sockets.add(conn);
+      mine.add(conn);
     }
     conn.authorise(claims, claims.expiresAt, () => conn.serially(async () => expire(conn)));
     conn.log.info(
@@ -337,7 +341,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       case 'sync': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);
-        if (!mayJoin(conn, message.game)) return;
+        if (!(await mayJoin(conn, message.game))) return;
         await joined.room.sync(conn.id);
         return;
       }
@@ -385,14 +389,15 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
   }
 
   /** A join or a sync costs the room a view, and an intent to a game not in memory a database look-up:
-   *  each user has a budget of them per second (shared by his sockets). */
-  function takeJoin(conn: Connection): boolean {
-    return users.get(conn.user!.userId)?.joins.take() !== false;
+   *  each user has a budget of them per second (shared by his sockets, and in cluster mode by every
+   *  process: joinBudget.ts). */
+  async function takeJoin(conn: Connection): Promise<boolean> {
+    return joinBudget.take(conn.user!.userId);
   }
 
   /** A join or a sync within the user's budget; false (and the socket told) when it is spent. */
-  function mayJoin(conn: Connection, game: string): boolean {
-    if (takeJoin(conn)) return true;
+  async function mayJoin(conn: Connection, game: string): Promise<boolean> {
+    if (await takeJoin(conn)) return true;
     metrics.inc('joinsRefused');
     conn.send({
       type: 'error',
@@ -415,7 +420,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       });
       return;
     }
-    if (!mayJoin(conn, message.game)) return;
+    if (!(await mayJoin(conn, message.game))) return;
     // A loaded room knows who may watch it, and so does a finished game served from the log: no look-up.
     const loaded = rooms.loaded(message.game);
     const finished = loaded ? null : await rooms.finished.served(message.game);
@@ -523,7 +528,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     const user = conn.user!;
     // A game neither loaded nor remembered here is looked up in the database: from the user's joins budget,
     // so intents to made-up games cannot keep the database (and every room's appends) busy (issue 12).
-    if (!rooms.knows(message.game) && !takeJoin(conn)) {
+    if (!rooms.knows(message.game) && !(await takeJoin(conn))) {
       metrics.inc('intentsRefusedLookUps');
       conn.send({
         type: 'rejected',

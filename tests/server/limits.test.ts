@@ -11,7 +11,7 @@ import { CLOSE_CODES } from '../../shared/protocol/messages';
 import type { GameSummary, Tokens } from '../../shared/protocol/rest';
 import { call, createGame, guest, ok, startedGame } from './support/api';
 import { TestClient } from './support/client';
-import { startServer, type TestServer, testConfig } from './support/server';
+import { buildTestApp, startServer, type TestServer, testConfig } from './support/server';
 
 // One server with low per-address caps, one with low per-user caps (its test users all come from
 // 127.0.0.1).
@@ -61,6 +61,43 @@ describe('per-address caps (REST: 429 with Retry-After)', () => {
     expect(refused.json()).toMatchObject({ error: { code: 'rateLimited' } });
     expect(rateLimited()).toBe(before + 1);
     expect((await from('10.0.0.2', '/api/auth/guest', { displayName: 'G5' })).statusCode).toBe(201);
+  });
+
+  it('behind a trusted proxy the caps count the address it names; otherwise X-Forwarded-For is ignored', async () => {
+    const limits = { ...UNCAPPED_LIMITS, guestsPerHour: 1 };
+    const proxied = await buildTestApp(testConfig({ limits, trustProxy: 1 }));
+    const via = (client: string) =>
+      proxied.inject({
+        method: 'POST',
+        url: '/api/auth/guest',
+        payload: { displayName: 'Guest' },
+        remoteAddress: '172.18.0.5', // the proxy
+        headers: { 'x-forwarded-for': client },
+      });
+    // Two users behind one proxy each get their own cap.
+    expect((await via('198.51.100.1')).statusCode).toBe(201);
+    expect((await via('198.51.100.2')).statusCode).toBe(201);
+    expect((await via('198.51.100.1')).statusCode).toBe(429);
+    await proxied.close();
+    // Not behind a trusted proxy: a caller cannot pass for others by naming them.
+    const direct = await buildTestApp(testConfig({ limits }));
+    const spoofed = (client: string) =>
+      direct.inject({
+        method: 'POST',
+        url: '/api/auth/guest',
+        payload: { displayName: 'Guest' },
+        remoteAddress: '198.51.100.9',
+        headers: { 'x-forwarded-for': client },
+      });
+    expect((await spoofed('198.51.100.3')).statusCode).toBe(201);
+    expect((await spoofed('198.51.100.4')).statusCode).toBe(429);
+    await direct.close();
+    expect(configFromEnv({ TITAN_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(configFromEnv({ TITAN_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(configFromEnv({}).trustProxy).toBe(false);
   });
 
   it('sign-up: the third account from one address in an hour is refused', async () => {
