@@ -173,6 +173,43 @@ describe('per-address caps (REST: 429 with Retry-After)', () => {
     expect(DEFAULT_LIMITS.guestsPerHour).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.socketsPerUser).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.loginFailures).toBeGreaterThanOrEqual(3);
+    // Four tabs on the waiting page (a call every 2 s each) stay within a user's calls.
+    expect(DEFAULT_LIMITS.requestsPerMinute / 6).toBeGreaterThanOrEqual((4 * 30) / 6);
+  });
+
+  it('REST calls per user (bursts of a sixth of the minute), and per address for the refresh and sign-out', async () => {
+    const capped = await buildTestApp(testConfig({ limits: { ...UNCAPPED_LIMITS, requestsPerMinute: 12 } }));
+    const ann = (
+      await capped.inject({ method: 'POST', url: '/api/auth/guest', payload: { displayName: 'Ann' } })
+    ).json<Tokens>();
+    const bob = (
+      await capped.inject({ method: 'POST', url: '/api/auth/guest', payload: { displayName: 'Bob' } })
+    ).json<Tokens>();
+    const me = (t: Tokens) =>
+      capped.inject({ url: '/api/me', headers: { authorization: `Bearer ${t.accessToken}` } });
+    const games = (t: Tokens) =>
+      capped.inject({ url: '/api/games', headers: { authorization: `Bearer ${t.accessToken}` } });
+    expect((await me(ann)).statusCode).toBe(200);
+    expect((await games(ann)).statusCode).toBe(200);
+    const before = capped.titan.metrics.read().requestsRateLimited;
+    const refused = await games(ann);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toMatchObject({ error: { code: 'rateLimited' } });
+    expect(capped.titan.metrics.read().requestsRateLimited).toBe(before + 1);
+    // Another user on the same address has his own.
+    expect((await me(bob)).statusCode).toBe(200);
+    // The refresh carries no access token: twelve a minute from one address.
+    const refresh = () =>
+      capped.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: 'forged' },
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < 12; i++) expect((await refresh()).statusCode).toBe(401);
+    expect((await refresh()).statusCode).toBe(429);
+    await capped.close();
   });
 });
 
