@@ -21,6 +21,7 @@ import { applyMigrations } from './db/migrate';
 import type { RulesEngine } from './engine';
 import { serverRoutes } from './http/docs';
 import { tooManyRequests } from './http/errors';
+import { userRequests } from './http/userRequests';
 import { webClient } from './http/webClient';
 import { type Lobby, lobby as lobbyService } from './lobby/lobby';
 import { lobbyRoutes } from './lobby/routes';
@@ -76,6 +77,14 @@ const UNREADABLE = 'The request could not be read: see the API document at /open
 /** Never log a token: the websocket URL may carry one. */
 const redactUrl = (url: string | undefined) => url?.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
+/** fastify's trustProxy: none, the nearest `hops` proxies, or these addresses and ranges. */
+const trustedProxies = (proxies: ServerConfig['trustProxy']) =>
+  proxies === false
+    ? false
+    : typeof proxies === 'number'
+      ? (_address: string, hop: number) => hop < proxies
+      : [...proxies];
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, engine } = options;
   const app = Fastify({
@@ -86,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
       },
     },
+    // Behind a proxy the caller is named by X-Forwarded-For, trusted only from the configured proxies.
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
@@ -134,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         context.ttl / 1000,
       ),
   });
+  // Each signed-in user's REST calls, whatever the route (issue 12).
+  app.decorate('userRequests', userRequests(config.limits.requestsPerMinute));
   // Every refusal for a cap (REST) is counted; none is logged as an error.
   app.addHook('onResponse', async (_request, reply) => {
     if (reply.statusCode === 429) metrics.inc('requestsRateLimited');

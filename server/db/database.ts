@@ -3,7 +3,7 @@
 // `session` gives the migration runner one raw connection for scripts and the migration lock.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { messages, PGlite, protocol, types } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -122,7 +122,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     prisma,
     exclusive: (fn) => fn(session),
-    query: session.query,
+    query: preparedQuery(client),
     ping: () => ping(prisma),
     close: async () => {
       try {
@@ -133,6 +133,63 @@ async function openPglite(dataDir: string): Promise<Database> {
       }
     },
   };
+}
+
+/** A parameter in the protocol's text format. */
+function textOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return String(value);
+}
+
+/**
+ * Database.query on PGlite: each statement is parsed and planned once under a name of its own, then every
+ * execution is one call into PGlite (bind, describe, execute, sync) instead of PGlite's query(), which makes
+ * six (parse, describe, bind, describe, execute, sync) and plans the statement each time: measured alone on
+ * an append, 0.9-2.2 ms -> 0.2-0.45 ms. It holds PGlite's transaction lock as query() does, so it never runs
+ * inside a transaction of Prisma's; the sync commits it (an append is durable once this answers).
+ */
+function preparedQuery(client: PGlite): Session['query'] {
+  const named = new Map<string, string>();
+  let parsed = 0; // a statement whose first execution failed is parsed again under a new name
+  const { serialize } = protocol;
+  return <Row>(sql: string, params: readonly unknown[] = []) =>
+    client._runExclusiveTransaction(() =>
+      client.runExclusive(async () => {
+        let name = named.get(sql);
+        const parse = name === undefined;
+        parsed += parse ? 1 : 0;
+        name ??= `titan_${parsed}`;
+        const frames = [
+          ...(parse ? [serialize.parse({ name, text: sql })] : []),
+          serialize.bind({ statement: name, values: params.map(textOf) }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ];
+        const message = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+        let at = 0;
+        for (const f of frames) {
+          message.set(f, at);
+          at += f.length;
+        }
+        const result = await client.execProtocol(message); // throws the statement's error, if any
+        if (parse) named.set(sql, name);
+        let fields: readonly { name: string; dataTypeID: number }[] = [];
+        const rows: Row[] = [];
+        for (const m of result.messages) {
+          if (m instanceof messages.RowDescriptionMessage) fields = m.fields;
+          else if (m instanceof messages.DataRowMessage) {
+            rows.push(
+              Object.fromEntries(
+                m.fields.map((v, i) => [fields[i]!.name, types.parseType(v, fields[i]!.dataTypeID)]),
+              ) as Row,
+            );
+          }
+        }
+        return rows;
+      }),
+    );
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -11,7 +11,7 @@ import { CLOSE_CODES } from '../../shared/protocol/messages';
 import type { GameSummary, Tokens } from '../../shared/protocol/rest';
 import { call, createGame, guest, ok, startedGame } from './support/api';
 import { TestClient } from './support/client';
-import { startServer, type TestServer, testConfig } from './support/server';
+import { buildTestApp, startServer, type TestServer, testConfig } from './support/server';
 
 // One server with low per-address caps, one with low per-user caps (its test users all come from
 // 127.0.0.1).
@@ -61,6 +61,43 @@ describe('per-address caps (REST: 429 with Retry-After)', () => {
     expect(refused.json()).toMatchObject({ error: { code: 'rateLimited' } });
     expect(rateLimited()).toBe(before + 1);
     expect((await from('10.0.0.2', '/api/auth/guest', { displayName: 'G5' })).statusCode).toBe(201);
+  });
+
+  it('behind a trusted proxy the caps count the address it names; otherwise X-Forwarded-For is ignored', async () => {
+    const limits = { ...UNCAPPED_LIMITS, guestsPerHour: 1 };
+    const proxied = await buildTestApp(testConfig({ limits, trustProxy: 1 }));
+    const via = (client: string) =>
+      proxied.inject({
+        method: 'POST',
+        url: '/api/auth/guest',
+        payload: { displayName: 'Guest' },
+        remoteAddress: '172.18.0.5', // the proxy
+        headers: { 'x-forwarded-for': client },
+      });
+    // Two users behind one proxy each get their own cap.
+    expect((await via('198.51.100.1')).statusCode).toBe(201);
+    expect((await via('198.51.100.2')).statusCode).toBe(201);
+    expect((await via('198.51.100.1')).statusCode).toBe(429);
+    await proxied.close();
+    // Not behind a trusted proxy: a caller cannot pass for others by naming them.
+    const direct = await buildTestApp(testConfig({ limits }));
+    const spoofed = (client: string) =>
+      direct.inject({
+        method: 'POST',
+        url: '/api/auth/guest',
+        payload: { displayName: 'Guest' },
+        remoteAddress: '198.51.100.9',
+        headers: { 'x-forwarded-for': client },
+      });
+    expect((await spoofed('198.51.100.3')).statusCode).toBe(201);
+    expect((await spoofed('198.51.100.4')).statusCode).toBe(429);
+    await direct.close();
+    expect(configFromEnv({ TITAN_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(configFromEnv({ TITAN_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(configFromEnv({}).trustProxy).toBe(false);
   });
 
   it('sign-up: the third account from one address in an hour is refused', async () => {
@@ -136,6 +173,43 @@ describe('per-address caps (REST: 429 with Retry-After)', () => {
     expect(DEFAULT_LIMITS.guestsPerHour).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.socketsPerUser).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.loginFailures).toBeGreaterThanOrEqual(3);
+    // Four tabs on the waiting page (a call every 2 s each) stay within a user's calls.
+    expect(DEFAULT_LIMITS.requestsPerMinute / 6).toBeGreaterThanOrEqual((4 * 30) / 6);
+  });
+
+  it('REST calls per user (bursts of a sixth of the minute), and per address for the refresh and sign-out', async () => {
+    const capped = await buildTestApp(testConfig({ limits: { ...UNCAPPED_LIMITS, requestsPerMinute: 12 } }));
+    const ann = (
+      await capped.inject({ method: 'POST', url: '/api/auth/guest', payload: { displayName: 'Ann' } })
+    ).json<Tokens>();
+    const bob = (
+      await capped.inject({ method: 'POST', url: '/api/auth/guest', payload: { displayName: 'Bob' } })
+    ).json<Tokens>();
+    const me = (t: Tokens) =>
+      capped.inject({ url: '/api/me', headers: { authorization: `Bearer ${t.accessToken}` } });
+    const games = (t: Tokens) =>
+      capped.inject({ url: '/api/games', headers: { authorization: `Bearer ${t.accessToken}` } });
+    expect((await me(ann)).statusCode).toBe(200);
+    expect((await games(ann)).statusCode).toBe(200);
+    const before = capped.titan.metrics.read().requestsRateLimited;
+    const refused = await games(ann);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toMatchObject({ error: { code: 'rateLimited' } });
+    expect(capped.titan.metrics.read().requestsRateLimited).toBe(before + 1);
+    // Another user on the same address has his own.
+    expect((await me(bob)).statusCode).toBe(200);
+    // The refresh carries no access token: twelve a minute from one address.
+    const refresh = () =>
+      capped.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: 'forged' },
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < 12; i++) expect((await refresh()).statusCode).toBe(401);
+    expect((await refresh()).statusCode).toBe(429);
+    await capped.close();
   });
 });
 
