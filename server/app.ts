@@ -21,6 +21,7 @@ import { applyMigrations } from './db/migrate';
 import type { RulesEngine } from './engine';
 import { serverRoutes } from './http/docs';
 import { tooManyRequests } from './http/errors';
+import { userRequests } from './http/userRequests';
 import { webClient } from './http/webClient';
 import { type Lobby, lobby as lobbyService } from './lobby/lobby';
 import { lobbyRoutes } from './lobby/routes';
@@ -144,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         context.ttl / 1000,
       ),
   });
+  // Each signed-in user's REST calls, whatever the route (issue 12).
+  app.decorate('userRequests', userRequests(config.limits.requestsPerMinute));
   // Every refusal for a cap (REST) is counted; none is logged as an error.
   app.addHook('onResponse', async (_request, reply) => {
     if (reply.statusCode === 429) metrics.inc('requestsRateLimited');

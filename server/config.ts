@@ -75,7 +75,10 @@ export interface Limits {
   /** `join`s and `sync`s per second per user, over all his sockets (bursts of three times that); an intent
    *  to a game not in memory (a database look-up) counts as one too. */
   readonly joinsPerSecond: number;
-  /** Games a user may have created and not started yet. */
+  /** REST calls per user per minute (bursts of a sixth of it); also per address for the token refresh and
+   *  sign-out, which carry no access token. */
+  readonly requestsPerMinute: number;
+  /** Games a user may have created and not started yet; and games not started he may hold a seat in. */
   readonly openGamesPerUser: number;
   /** Games a user may create per hour. */
   readonly gamesPerHour: number;
@@ -93,6 +96,7 @@ export const DEFAULT_LIMITS: Limits = {
   socketsPerUser: 20,
   gamesPerSocket: 20,
   joinsPerSecond: 5,
+  requestsPerMinute: 600,
   openGamesPerUser: 10,
   gamesPerHour: 30,
   signInsPerMinute: 30,
@@ -144,6 +148,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
   socketsPerUser: 'TITAN_LIMIT_SOCKETS_PER_USER',
   gamesPerSocket: 'TITAN_LIMIT_GAMES_PER_SOCKET',
   joinsPerSecond: 'TITAN_LIMIT_JOINS_PER_SECOND',
+  requestsPerMinute: 'TITAN_LIMIT_REQUESTS_PER_MINUTE',
   openGamesPerUser: 'TITAN_LIMIT_OPEN_GAMES_PER_USER',
   gamesPerHour: 'TITAN_LIMIT_GAMES_PER_HOUR',
   signInsPerMinute: 'TITAN_LIMIT_SIGNINS_PER_MINUTE',

@@ -2,7 +2,8 @@
 // PostgreSQL and one Redis. Each running game is owned by one process at a time (its lease, leases.ts);
 // a socket may be on any process: its intents, joins and chat are forwarded to the owner over the bus
 // (bus.ts), and the owner's room sends that process each game message once, unfiltered, for all its sockets
-// of the game, where the one filter (visibility.ts `deliver`) fits it to each socket's recipient. When a
+// of the game, where the one filter (visibility.ts `deliver`) fits it to each socket's recipient (the legal
+// intents alone are fitted by the owner: `relay`). When a
 // process dies, its leases expire and the others adopt its games (rebuilt from the log); the sockets that
 // were joined to them through another process are closed with 1001, and clients reconnect and resume with
 // their last seq as after a restart.
@@ -70,7 +71,14 @@ type Call =
 
 type Push =
   | { readonly op: 'out'; readonly subs: readonly string[]; readonly out: Outgoing }
-  | { readonly op: 'msg'; readonly game: string; readonly sub: string; readonly m: ServerMessage };
+  | { readonly op: 'msg'; readonly game: string; readonly sub: string; readonly m: ServerMessage }
+  /** A message fitted by the owner for these subscribers (the legal intents: see `relay`). */
+  | {
+      readonly op: 'fitted';
+      readonly game: string;
+      readonly subs: readonly string[];
+      readonly m: ServerMessage;
+    };
 
 /** What one process tells all the others. */
 type Told =
@@ -97,8 +105,11 @@ export class ClusterNode implements Ownership {
   private rooms: Rooms | null = null;
   /** The owners looked up lately. */
   private readonly owners = new Map<string, { owner: string | null; until: number }>();
-  /** Subscribers of other processes in this process's rooms: process -> sub id -> game. */
-  private readonly remoteSubs = new Map<string, Map<string, string>>();
+  /** Subscribers of other processes in this process's rooms: process -> `${sub} ${game}` -> each. */
+  private readonly remoteSubs = new Map<
+    string,
+    Map<string, { readonly sub: string; readonly game: string; readonly recipient: Recipient }>
+  >();
   private readonly relays = new Map<string, { send(subs: readonly string[], out: Outgoing): void }>();
   /** Local sockets joined to games owned elsewhere: `${sub} ${game}` -> socket, and the owner. */
   private readonly local = new Map<string, { socket: LocalSocket; owner: string; game: string }>();
@@ -271,7 +282,7 @@ export class ClusterNode implements Ownership {
     const subs = this.remoteSubs.get(node);
     this.remoteSubs.delete(node);
     this.relays.delete(node);
-    for (const [sub, game] of subs ?? []) await this.rooms?.joinedHere(game).leave(sub);
+    for (const { sub, game } of subs?.values() ?? []) await this.rooms?.joinedHere(game).leave(sub);
     for (const [key, l] of this.local) {
       if (l.owner !== node) continue;
       this.local.delete(key);
@@ -394,6 +405,11 @@ export class ClusterNode implements Ownership {
       this.local.get(`${push.sub} ${push.game}`)?.socket.send(push.m);
       return;
     }
+    if (push.op === 'fitted') {
+      const text = JSON.stringify(push.m);
+      for (const sub of push.subs) this.local.get(`${sub} ${push.game}`)?.socket.sendEncoded(text);
+      return;
+    }
     const game = 'game' in push.out ? push.out.game : push.out.message.game;
     const fitted = new Map<string | null, string | null>();
     for (const sub of push.subs) {
@@ -412,10 +428,32 @@ export class ClusterNode implements Ownership {
 
   // ------------------------------------------------------------------------------------ the owner's side
 
+  /** How the room sends process `node` a message for its subscribers there: unfitted, once (fitted there),
+   *  but the legal intents, fitted here once per player (pushed only to the one who must act): they would
+   *  carry the whole state to every process to be worked out again there, while here the engine has them
+   *  already (it checks the next intent against them). */
   private relay(node: string) {
     let relay = this.relays.get(node);
     if (!relay) {
-      relay = { send: (subs, out) => this.bus.push(node, { op: 'out', subs, out } satisfies Push) };
+      relay = {
+        send: (subs, out) => {
+          if (out.kind !== 'legal') {
+            this.bus.push(node, { op: 'out', subs, out } satisfies Push);
+            return;
+          }
+          const remote = this.remoteSubs.get(node);
+          const byPlayer = new Map<string, string[]>();
+          for (const sub of subs) {
+            const player = playerOf(remote?.get(`${sub} ${out.game}`)?.recipient ?? { spectator: true });
+            if (player !== null) byPlayer.set(player, [...(byPlayer.get(player) ?? []), sub]);
+          }
+          for (const [player, ids] of byPlayer) {
+            const m = deliver(this.engine, { player }, out);
+            if (m !== null)
+              this.bus.push(node, { op: 'fitted', game: out.game, subs: ids, m } satisfies Push);
+          }
+        },
+      };
       this.relays.set(node, relay);
     }
     return relay;
@@ -458,9 +496,9 @@ export class ClusterNode implements Ownership {
       case 'join': {
         const room = await this.owned(call.game);
         if (!room) return MOVED;
-        const subs = this.remoteSubs.get(from) ?? new Map<string, string>();
+        const subs = this.remoteSubs.get(from) ?? new Map();
         this.remoteSubs.set(from, subs);
-        subs.set(call.sub, call.game);
+        subs.set(`${call.sub} ${call.game}`, { sub: call.sub, game: call.game, recipient: call.recipient });
         const sub: Subscriber = {
           id: call.sub,
           recipient: call.recipient,
@@ -474,7 +512,7 @@ export class ClusterNode implements Ownership {
       }
       // The game's room, or once it handed its watchers over (the game over), the finished game here.
       case 'leave':
-        this.remoteSubs.get(from)?.delete(call.sub);
+        this.remoteSubs.get(from)?.delete(`${call.sub} ${call.game}`);
         await rooms.joinedHere(call.game).leave(call.sub);
         return { ok: true };
       case 'sync':

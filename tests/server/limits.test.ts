@@ -173,6 +173,43 @@ describe('per-address caps (REST: 429 with Retry-After)', () => {
     expect(DEFAULT_LIMITS.guestsPerHour).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.socketsPerUser).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.loginFailures).toBeGreaterThanOrEqual(3);
+    // Four tabs on the waiting page (a call every 2 s each) stay within a user's calls.
+    expect(DEFAULT_LIMITS.requestsPerMinute / 6).toBeGreaterThanOrEqual((4 * 30) / 6);
+  });
+
+  it('REST calls per user (bursts of a sixth of the minute), and per address for the refresh and sign-out', async () => {
+    const capped = await buildTestApp(testConfig({ limits: { ...UNCAPPED_LIMITS, requestsPerMinute: 12 } }));
+    const ann = (
+      await capped.inject({ method: 'POST', url: '/api/auth/guest', payload: { displayName: 'Ann' } })
+    ).json<Tokens>();
+    const bob = (
+      await capped.inject({ method: 'POST', url: '/api/auth/guest', payload: { displayName: 'Bob' } })
+    ).json<Tokens>();
+    const me = (t: Tokens) =>
+      capped.inject({ url: '/api/me', headers: { authorization: `Bearer ${t.accessToken}` } });
+    const games = (t: Tokens) =>
+      capped.inject({ url: '/api/games', headers: { authorization: `Bearer ${t.accessToken}` } });
+    expect((await me(ann)).statusCode).toBe(200);
+    expect((await games(ann)).statusCode).toBe(200);
+    const before = capped.titan.metrics.read().requestsRateLimited;
+    const refused = await games(ann);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toMatchObject({ error: { code: 'rateLimited' } });
+    expect(capped.titan.metrics.read().requestsRateLimited).toBe(before + 1);
+    // Another user on the same address has his own.
+    expect((await me(bob)).statusCode).toBe(200);
+    // The refresh carries no access token: twelve a minute from one address.
+    const refresh = () =>
+      capped.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: 'forged' },
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < 12; i++) expect((await refresh()).statusCode).toBe(401);
+    expect((await refresh()).statusCode).toBe(429);
+    await capped.close();
   });
 });
 
@@ -194,6 +231,31 @@ describe('per-user caps', () => {
     });
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toMatch(/waiting to start/);
+  });
+
+  it('seats in open games: a guest may not fill more tables than he may create, even joining them all at once', async () => {
+    const tables = [];
+    for (let i = 0; i < 4; i++) {
+      const host = await guest(app, `Host ${i}`);
+      tables.push(await createGame(app, host.accessToken, { seats: 3 }));
+    }
+    const squatter = await guest(app, 'Squatter');
+    const joins = await Promise.all(
+      tables.map((g) =>
+        call<{ error: { message: string } }>(app, 'POST', `/api/games/${g.id}/join`, {
+          token: squatter.accessToken,
+          body: {},
+        }),
+      ),
+    );
+    expect(joins.map((j) => j.status).sort()).toEqual([200, 200, 429, 429]);
+    const refused = joins.find((j) => j.status === 429)!;
+    expect(refused.body.error.message).toMatch(/seats in 2 games waiting to start/);
+    // Leaving one frees a place.
+    const held = tables.filter((_, i) => joins[i]!.status === 200);
+    const free = tables.find((_, i) => joins[i]!.status === 429)!;
+    await ok(call(app, 'POST', `/api/games/${held[0]!.id}/leave`, { token: squatter.accessToken }));
+    await ok(call(app, 'POST', `/api/games/${free.id}/join`, { token: squatter.accessToken, body: {} }));
   });
 
   it('open games: five creations sent at once pass the cap of two exactly twice (checked with the insert)', async () => {
