@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { type Prisma, PrismaClient } from '../generated/prisma/client';
+import { typeScriptWorker } from '../paths';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteWorker';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -95,10 +96,10 @@ export function releaseDataDirLocks(): void {
 
 /** The PGlite worker (pgliteWorker.ts), started; `request` sends it one request and answers its reply. */
 async function startPgliteWorker(dataDir: string | null) {
-  // The worker runs the TypeScript sources through tsx's loader, as the server itself does (botPool.ts).
-  const entry = new URL('./pgliteWorker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { dataDir } satisfies PgliteWorkerData });
+  const worker = new Worker(typeScriptWorker('server/db/pgliteWorker.ts'), {
+    eval: true,
+    workerData: { dataDir } satisfies PgliteWorkerData,
+  });
   const pending = new Map<number, { resolve: (ok: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   let gone: Error | null = null;
