@@ -21,6 +21,7 @@ import { applyMigrations } from './db/migrate';
 import type { RulesEngine } from './engine';
 import { serverRoutes } from './http/docs';
 import { tooManyRequests } from './http/errors';
+import { userRequests } from './http/userRequests';
 import { webClient } from './http/webClient';
 import { type Lobby, lobby as lobbyService } from './lobby/lobby';
 import { lobbyRoutes } from './lobby/routes';
@@ -32,6 +33,7 @@ import { chatLog } from './rooms/tableChat';
 import { tournamentRoutes } from './tournaments/routes';
 import { type Tournaments, tournaments as tournamentService } from './tournaments/tournaments';
 import { type Gateway, gateway } from './ws/gateway';
+import { localJoinBudget, sharedJoinBudget } from './ws/joinBudget';
 import { localSocketCap, sharedSocketCap } from './ws/socketCap';
 
 export interface AppOptions {
@@ -75,6 +77,14 @@ const UNREADABLE = 'The request could not be read: see the API document at /open
 /** Never log a token: the websocket URL may carry one. */
 const redactUrl = (url: string | undefined) => url?.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
+/** fastify's trustProxy: none, the nearest `hops` proxies, or these addresses and ranges. */
+const trustedProxies = (proxies: ServerConfig['trustProxy']) =>
+  proxies === false
+    ? false
+    : typeof proxies === 'number'
+      ? (_address: string, hop: number) => hop < proxies
+      : [...proxies];
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, engine } = options;
   const app = Fastify({
@@ -85,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
       },
     },
+    // Behind a proxy the caller is named by X-Forwarded-For, trusted only from the configured proxies.
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
@@ -133,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         context.ttl / 1000,
       ),
   });
+  // Each signed-in user's REST calls, whatever the route (issue 12).
+  app.decorate('userRequests', userRequests(config.limits.requestsPerMinute));
   // Every refusal for a cap (REST) is counted; none is logged as an error.
   app.addHook('onResponse', async (_request, reply) => {
     if (reply.statusCode === 429) metrics.inc('requestsRateLimited');
@@ -189,6 +203,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   cluster?.start(rooms);
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));
+  // Cluster mode: a tournament game's room built here (adopted, or moved) gets back its adjournment and
+  // stand-ins, which only its room held (one process puts them back at start-up: `catchUp`).
+  if (cluster) {
+    rooms.onRoomLoaded((gameId) => {
+      tournaments.roomLoaded(gameId).catch((error) => {
+        app.log.error({ err: error, game: gameId }, "the tournament could not put back the game's state");
+      });
+    });
+  }
   rooms.onGameFinished((gameId) => {
     tournaments.gameFinished(gameId).catch((error) => {
       app.log.error({ err: error, game: gameId }, 'the tournament could not record the game');
@@ -207,6 +230,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     socketCap: bus
       ? sharedSocketCap(bus.redis, node, config.limits.socketsPerUser, config.leaseMs)
       : localSocketCap(config.limits.socketsPerUser),
+    // And his joins taken from one budget over every process (Redis).
+    joinBudget: bus
+      ? sharedJoinBudget(bus.redis, config.limits.joinsPerSecond)
+      : localJoinBudget(config.limits.joinsPerSecond),
     beforeClose: async () => {
       await rooms.close();
       await cluster?.close();

@@ -19,6 +19,10 @@ export interface ServerConfig {
   /** A refresh token presented again this soon after it was spent gets the pair it was exchanged for (two tabs
    *  or a retried request racing), not a revoked session; later, or once that pair was itself spent, it is theft. */
   readonly refreshReuseGraceSeconds: number;
+  /** The proxies in front of the server whose `X-Forwarded-For` names the caller (the per-address caps
+   *  count by it): false (none: the caller is the socket's address), the number of proxies in front
+   *  (hops), or their addresses and CIDR ranges. */
+  readonly trustProxy: false | number | readonly string[];
   /** Origins allowed to open the websocket besides the server's own (browser `Origin` header). */
   readonly allowedOrigins: readonly string[];
   readonly maxFrameBytes: number;
@@ -68,9 +72,13 @@ export interface Limits {
   readonly socketsPerUser: number;
   /** Games one socket may have joined at once. */
   readonly gamesPerSocket: number;
-  /** `join`s and `sync`s per second per user, over all his sockets (bursts of three times that). */
+  /** `join`s and `sync`s per second per user, over all his sockets (bursts of three times that); an intent
+   *  to a game not in memory (a database look-up) counts as one too. */
   readonly joinsPerSecond: number;
-  /** Games a user may have created and not started yet. */
+  /** REST calls per user per minute (bursts of a sixth of it); also per address for the token refresh and
+   *  sign-out, which carry no access token. */
+  readonly requestsPerMinute: number;
+  /** Games a user may have created and not started yet; and games not started he may hold a seat in. */
   readonly openGamesPerUser: number;
   /** Games a user may create per hour. */
   readonly gamesPerHour: number;
@@ -88,6 +96,7 @@ export const DEFAULT_LIMITS: Limits = {
   socketsPerUser: 20,
   gamesPerSocket: 20,
   joinsPerSecond: 5,
+  requestsPerMinute: 600,
   openGamesPerUser: 10,
   gamesPerHour: 30,
   signInsPerMinute: 30,
@@ -110,6 +119,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   accessTokenSeconds: 15 * 60,
   refreshTokenSeconds: 30 * 24 * 3600,
   refreshReuseGraceSeconds: 30,
+  trustProxy: false,
   allowedOrigins: [],
   maxFrameBytes: LIMITS.maxFrameBytes,
   messagesPerSecond: LIMITS.messagesPerSecond,
@@ -138,6 +148,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
   socketsPerUser: 'TITAN_LIMIT_SOCKETS_PER_USER',
   gamesPerSocket: 'TITAN_LIMIT_GAMES_PER_SOCKET',
   joinsPerSecond: 'TITAN_LIMIT_JOINS_PER_SECOND',
+  requestsPerMinute: 'TITAN_LIMIT_REQUESTS_PER_MINUTE',
   openGamesPerUser: 'TITAN_LIMIT_OPEN_GAMES_PER_USER',
   gamesPerHour: 'TITAN_LIMIT_GAMES_PER_HOUR',
   signInsPerMinute: 'TITAN_LIMIT_SIGNINS_PER_MINUTE',
@@ -178,6 +189,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     throw new Error('TITAN_JWT_SECRET must be at least 32 characters');
   }
   const d = DEFAULT_CONFIG;
+  const proxies = env.TITAN_TRUST_PROXY?.trim() ?? '';
+  const trustProxy = /^\d+$/.test(proxies)
+    ? Number(proxies) || false
+    : proxies === ''
+      ? false
+      : proxies.split(',').map((p) => p.trim());
   return {
     ...d,
     port: int(env.PORT, d.port, 'PORT'),
@@ -195,6 +212,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       d.refreshTokenSeconds,
       'TITAN_REFRESH_TOKEN_SECONDS',
     ),
+    trustProxy,
     allowedOrigins: (env.TITAN_ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -26,6 +26,7 @@ export const COUNTERS = [
   'requestsRateLimited', // REST calls refused 429 by a cap (server/config.ts Limits)
   'socketsClosedTooMany', // a user's socket over `socketsPerUser` (4011)
   'joinsRefused', // a join over `gamesPerSocket` or `joinsPerSecond`
+  'intentsRefusedLookUps', // an intent to a game not in memory over `joinsPerSecond` (its look-up not made)
   'messagesEncoded', // room fan-out messages JSON-encoded: one per distinct recipient, not per socket
   'intentsForwarded', // cluster mode: an intent handled by the game's owner, another process
   'gamesAdopted', // cluster mode: a dead process's game taken over (its lease had expired)

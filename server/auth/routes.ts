@@ -49,16 +49,24 @@ export async function accountRoutes(
     max: limits.guestsPerHour,
     timeWindow: HOUR,
   });
-  addRoute(app, tokens, REST_ROUTES.refresh, ({ body }) => accounts.refresh(body.refreshToken));
+  // The refresh and the sign-out carry no access token: counted per address.
+  const calls = { max: limits.requestsPerMinute, timeWindow: MINUTE };
+  addRoute(app, tokens, REST_ROUTES.refresh, ({ body }) => accounts.refresh(body.refreshToken), calls);
   // A guest's sign-in with his reclaim code counts as a sign-in.
   addRoute(app, tokens, REST_ROUTES.reclaim, ({ body }) => accounts.reclaim(body.code), {
     max: limits.signInsPerMinute,
     timeWindow: MINUTE,
   });
-  addRoute(app, tokens, REST_ROUTES.logout, async ({ body }) => {
-    await accounts.logout(body.refreshToken);
-    return {};
-  });
+  addRoute(
+    app,
+    tokens,
+    REST_ROUTES.logout,
+    async ({ body }) => {
+      await accounts.logout(body.refreshToken);
+      return {};
+    },
+    calls,
+  );
   addRoute(app, tokens, REST_ROUTES.me, async ({ user }) => {
     const me = await accounts.user(user.userId);
     if (!me) throw unauthorised('This account no longer exists.');

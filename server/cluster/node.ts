@@ -2,16 +2,19 @@
 // PostgreSQL and one Redis. Each running game is owned by one process at a time (its lease, leases.ts);
 // a socket may be on any process: its intents, joins and chat are forwarded to the owner over the bus
 // (bus.ts), and the owner's room sends that process each game message once, unfiltered, for all its sockets
-// of the game, where the one filter (visibility.ts `deliver`) fits it to each socket's recipient. When a
+// of the game, where the one filter (visibility.ts `deliver`) fits it to each socket's recipient (the legal
+// intents alone are fitted by the owner: `relay`). When a
 // process dies, its leases expire and the others adopt its games (rebuilt from the log); the sockets that
 // were joined to them through another process are closed with 1001, and clients reconnect and resume with
 // their last seq as after a restart.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatEntry, IntentMessage, ServerMessage } from '../../shared/protocol/messages';
+import type { LiveBattle } from '../../shared/protocol/rest';
 import type { RulesEngine } from '../engine';
+import { HttpError } from '../http/errors';
 import type { Metrics } from '../metrics';
 import type { Reply, Room, Subscriber } from '../rooms/room';
-import type { JoinedGame, Ownership, Rooms } from '../rooms/rooms';
+import type { Directed, DirectorAct, GameFacts, JoinedGame, Ownership, Rooms } from '../rooms/rooms';
 import type { ChatRefusal } from '../rooms/tableChat';
 import { deliver, type Outgoing, playerOf, type Recipient } from '../rooms/visibility';
 import { type Bus, CallTimeout } from './bus';
@@ -22,6 +25,8 @@ import type { Leases } from './leases';
 const CALL_TIMEOUT_MS = 5_000;
 /** Games adopted per tick from dead processes (the rest on the next ticks). */
 const ADOPT_PER_TICK = 200;
+/** How long the lobby waits for an owner's facts of a game before it reads them from the log instead. */
+const FACTS_TIMEOUT_MS = 1_000;
 /** An owner looked up is believed this long (a wrong guess is answered `moved` and looked up again). */
 const OWNER_CACHE_MS = 1_000;
 
@@ -60,16 +65,30 @@ type Call =
       readonly user: string;
       readonly author: string;
       readonly on: boolean;
-    };
+    }
+  | { readonly op: 'direct'; readonly game: string; readonly act: DirectorAct }
+  | { readonly op: 'facts'; readonly game: string; readonly viewer: Recipient };
 
 type Push =
   | { readonly op: 'out'; readonly subs: readonly string[]; readonly out: Outgoing }
-  | { readonly op: 'msg'; readonly game: string; readonly sub: string; readonly m: ServerMessage };
+  | { readonly op: 'msg'; readonly game: string; readonly sub: string; readonly m: ServerMessage }
+  /** A message fitted by the owner for these subscribers (the legal intents: see `relay`). */
+  | {
+      readonly op: 'fitted';
+      readonly game: string;
+      readonly subs: readonly string[];
+      readonly m: ServerMessage;
+    };
 
 /** What one process tells all the others. */
 type Told =
   | { readonly op: 'sessionEnded'; readonly session: string; readonly why: 'signedOut' | 'revoked' }
-  | { readonly op: 'finishedChat'; readonly game: string; readonly entry: ChatEntry };
+  | { readonly op: 'finishedChat'; readonly game: string; readonly entry: ChatEntry }
+  | { readonly op: 'battle'; readonly game: string; readonly battle: LiveBattle | null };
+
+/** The live battles of every process's games (in Redis, for a process that starts later): game ->
+ *  `{ node, battle }`, `node` the process that listed it. */
+const BATTLES = 'titan:battles';
 
 const MOVED = { moved: true } as const;
 const isMoved = (v: unknown): v is typeof MOVED => (v as { moved?: unknown } | null)?.moved === true;
@@ -86,8 +105,11 @@ export class ClusterNode implements Ownership {
   private rooms: Rooms | null = null;
   /** The owners looked up lately. */
   private readonly owners = new Map<string, { owner: string | null; until: number }>();
-  /** Subscribers of other processes in this process's rooms: process -> sub id -> game. */
-  private readonly remoteSubs = new Map<string, Map<string, string>>();
+  /** Subscribers of other processes in this process's rooms: process -> `${sub} ${game}` -> each. */
+  private readonly remoteSubs = new Map<
+    string,
+    Map<string, { readonly sub: string; readonly game: string; readonly recipient: Recipient }>
+  >();
   private readonly relays = new Map<string, { send(subs: readonly string[], out: Outgoing): void }>();
   /** Local sockets joined to games owned elsewhere: `${sub} ${game}` -> socket, and the owner. */
   private readonly local = new Map<string, { socket: LocalSocket; owner: string; game: string }>();
@@ -110,6 +132,7 @@ export class ClusterNode implements Ownership {
       const told = body as Told;
       if (told.op === 'sessionEnded') this.sessionEnded(told.session, told.why);
       if (told.op === 'finishedChat') void this.rooms?.finished.heard(told.game, told.entry);
+      if (told.op === 'battle') this.rooms?.liveBattles.heard(told.game, told.battle);
     });
   }
 
@@ -132,10 +155,22 @@ export class ClusterNode implements Ownership {
     return this.bus.node;
   }
 
-  /** Starts renewing this process's leases and adopting dead processes' games. */
+  /** Starts renewing this process's leases and adopting dead processes' games, and sharing the live
+   *  battles of the games owned here. */
   start(rooms: Rooms): void {
     this.rooms = rooms;
-    this.ticking = this.tick().catch((error) => this.logger.error({ err: error }, 'cluster tick failed'));
+    rooms.liveBattles.shareWith((game, battle) => {
+      const redis = this.bus.redis;
+      const saved =
+        battle === null
+          ? redis.hdel(BATTLES, game)
+          : redis.hset(BATTLES, game, JSON.stringify({ node: this.node, battle }));
+      void saved.catch(() => undefined);
+      this.bus.tellAll({ op: 'battle', game, battle } satisfies Told);
+    });
+    this.ticking = this.listedBattles()
+      .then(() => this.tick())
+      .catch((error) => this.logger.error({ err: error }, 'cluster tick failed'));
     this.ticker = setInterval(
       () => {
         this.ticking = this.ticking
@@ -147,6 +182,19 @@ export class ClusterNode implements Ownership {
       Math.max(100, Math.floor(this.leaseMs / 3)),
     );
     this.ticker.unref();
+  }
+
+  /** The battles the other processes listed before this one started; those of processes gone are
+   *  dropped (their games' new owners list them again). */
+  private async listedBattles(): Promise<void> {
+    const listed = Object.entries(await this.bus.redis.hgetall(BATTLES)).map(([game, text]) => ({
+      game,
+      ...(JSON.parse(text) as { node: string; battle: LiveBattle }),
+    }));
+    const alive = await this.bus.alive([...new Set(listed.map((l) => l.node))]);
+    const stale = listed.filter((l) => !alive.has(l.node)).map((l) => l.game);
+    for (const l of listed) if (alive.has(l.node)) this.rooms?.liveBattles.heard(l.game, l.battle);
+    if (stale.length > 0) await this.bus.redis.hdel(BATTLES, ...stale);
   }
 
   // ------------------------------------------------------------------------------------ ownership
@@ -234,7 +282,7 @@ export class ClusterNode implements Ownership {
     const subs = this.remoteSubs.get(node);
     this.remoteSubs.delete(node);
     this.relays.delete(node);
-    for (const [sub, game] of subs ?? []) await this.rooms?.joinedHere(game).leave(sub);
+    for (const { sub, game } of subs?.values() ?? []) await this.rooms?.joinedHere(game).leave(sub);
     for (const [key, l] of this.local) {
       if (l.owner !== node) continue;
       this.local.delete(key);
@@ -313,16 +361,53 @@ export class ClusterNode implements Ownership {
       sync: async (subId) => (await call({ op: 'sync', game, sub: subId })) === true,
       say: async (u, name, text) =>
         (await call({ op: 'say', game, user: u, name, text })) as ChatRefusal | null,
-      mute: async (u, author, on) => {
-        await call({ op: 'mute', game, user: u, author, on });
-      },
+      mute: async (u, author, on) =>
+        (await call({ op: 'mute', game, user: u, author, on })) as ChatRefusal | null,
     };
+  }
+
+  /** A director's act on a game another process owns, done there; 'moved' when it owns it no longer. */
+  async direct(owner: string, game: string, act: DirectorAct): Promise<Directed | 'moved'> {
+    const gone = 'The server holding this game is gone; another takes it over in a few seconds: try again.';
+    if (!(await this.isAlive(owner))) throw new HttpError(503, 'unavailable', gone);
+    try {
+      const answer = await this.bus.call(owner, { op: 'direct', game, act } satisfies Call, CALL_TIMEOUT_MS);
+      if (!isMoved(answer)) return answer as Directed;
+    } catch (error) {
+      this.liveness.delete(owner);
+      this.logger.warn({ err: error, game, owner, act }, "a director's act was not answered");
+      throw new HttpError(
+        503,
+        'unavailable',
+        'The server holding this game did not answer: look at the game, then try again if need be.',
+      );
+    } finally {
+      this.forget(game);
+    }
+    return 'moved';
+  }
+
+  /** Who must act in a game another process owns, and the seq `viewer` holds there; null when that process
+   *  does not answer soon (or owns it no longer). */
+  async facts(owner: string, game: string, viewer: Recipient): Promise<GameFacts | null> {
+    if (!(await this.isAlive(owner))) return null;
+    const answer = await this.bus
+      .call(owner, { op: 'facts', game, viewer } satisfies Call, FACTS_TIMEOUT_MS)
+      .catch(() => MOVED);
+    if (!isMoved(answer)) return answer as GameFacts;
+    this.forget(game);
+    return null;
   }
 
   /** A game message from an owner for local sockets: fitted here to each recipient (once per recipient). */
   private receive(push: Push): void {
     if (push.op === 'msg') {
       this.local.get(`${push.sub} ${push.game}`)?.socket.send(push.m);
+      return;
+    }
+    if (push.op === 'fitted') {
+      const text = JSON.stringify(push.m);
+      for (const sub of push.subs) this.local.get(`${sub} ${push.game}`)?.socket.sendEncoded(text);
       return;
     }
     const game = 'game' in push.out ? push.out.game : push.out.message.game;
@@ -343,10 +428,32 @@ export class ClusterNode implements Ownership {
 
   // ------------------------------------------------------------------------------------ the owner's side
 
+  /** How the room sends process `node` a message for its subscribers there: unfitted, once (fitted there),
+   *  but the legal intents, fitted here once per player (pushed only to the one who must act): they would
+   *  carry the whole state to every process to be worked out again there, while here the engine has them
+   *  already (it checks the next intent against them). */
   private relay(node: string) {
     let relay = this.relays.get(node);
     if (!relay) {
-      relay = { send: (subs, out) => this.bus.push(node, { op: 'out', subs, out } satisfies Push) };
+      relay = {
+        send: (subs, out) => {
+          if (out.kind !== 'legal') {
+            this.bus.push(node, { op: 'out', subs, out } satisfies Push);
+            return;
+          }
+          const remote = this.remoteSubs.get(node);
+          const byPlayer = new Map<string, string[]>();
+          for (const sub of subs) {
+            const player = playerOf(remote?.get(`${sub} ${out.game}`)?.recipient ?? { spectator: true });
+            if (player !== null) byPlayer.set(player, [...(byPlayer.get(player) ?? []), sub]);
+          }
+          for (const [player, ids] of byPlayer) {
+            const m = deliver(this.engine, { player }, out);
+            if (m !== null)
+              this.bus.push(node, { op: 'fitted', game: out.game, subs: ids, m } satisfies Push);
+          }
+        },
+      };
       this.relays.set(node, relay);
     }
     return relay;
@@ -360,6 +467,11 @@ export class ClusterNode implements Ownership {
     const owner = await this.leases.ownerOf(game);
     if (owner !== null && owner !== this.node) return null;
     return rooms.get(game);
+  }
+
+  private async ownedElsewhere(game: string): Promise<boolean> {
+    const owner = await this.leases.ownerOf(game);
+    return owner !== null && owner !== this.node;
   }
 
   private async serve(call: Call, from: string): Promise<unknown> {
@@ -384,9 +496,9 @@ export class ClusterNode implements Ownership {
       case 'join': {
         const room = await this.owned(call.game);
         if (!room) return MOVED;
-        const subs = this.remoteSubs.get(from) ?? new Map<string, string>();
+        const subs = this.remoteSubs.get(from) ?? new Map();
         this.remoteSubs.set(from, subs);
-        subs.set(call.sub, call.game);
+        subs.set(`${call.sub} ${call.game}`, { sub: call.sub, game: call.game, recipient: call.recipient });
         const sub: Subscriber = {
           id: call.sub,
           recipient: call.recipient,
@@ -400,7 +512,7 @@ export class ClusterNode implements Ownership {
       }
       // The game's room, or once it handed its watchers over (the game over), the finished game here.
       case 'leave':
-        this.remoteSubs.get(from)?.delete(call.sub);
+        this.remoteSubs.get(from)?.delete(`${call.sub} ${call.game}`);
         await rooms.joinedHere(call.game).leave(call.sub);
         return { ok: true };
       case 'sync':
@@ -408,8 +520,18 @@ export class ClusterNode implements Ownership {
       case 'say':
         return rooms.joinedHere(call.game).say(call.user, call.name, call.text);
       case 'mute':
-        await rooms.joinedHere(call.game).mute(call.user, call.author, call.on);
-        return { ok: true };
+        return rooms.joinedHere(call.game).mute(call.user, call.author, call.on);
+      case 'direct': {
+        // A resume reaches a loaded room only: no room is loaded for it (Rooms.directHere).
+        const loaded = rooms.loaded(call.game) !== null;
+        if (!loaded && (await this.ownedElsewhere(call.game))) return MOVED;
+        const done = await rooms.directHere(call.game, call.act);
+        return done === null && !loaded && (await this.ownedElsewhere(call.game)) ? MOVED : done;
+      }
+      case 'facts': {
+        const room = rooms.loaded(call.game);
+        return room ? ({ seq: room.seqFor(call.viewer), actor: room.actor } satisfies GameFacts) : MOVED;
+      }
       default:
         return call satisfies never;
     }

@@ -1,7 +1,7 @@
 // The server's own routes: liveness, the OpenAPI document, the websocket protocol's JSON Schema, and
 // the metrics. Only the metrics need a token (TITAN_METRICS_TOKEN), or else a loopback caller.
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { protocolJsonSchema } from '../../shared/protocol/messages';
 import { healthSchema, openApiDocument } from '../../shared/protocol/rest';
 import type { Database } from '../db/database';
@@ -38,7 +38,13 @@ export async function serverRoutes(app: FastifyInstance, opts: DocsOptions) {
   app.get('/openapi.json', async () => openapi);
   app.get('/protocol.json', async () => protocol);
   const expected = opts.metricsToken === null ? null : Buffer.from(`Bearer ${opts.metricsToken}`);
-  const loopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+  const loopback = (ip: string | undefined) =>
+    ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+  /** A caller on this machine: a loopback socket, and not a proxy on this machine passing a request on. */
+  const local = (request: FastifyRequest) =>
+    loopback(request.socket.remoteAddress) &&
+    request.headers['x-forwarded-for'] === undefined &&
+    request.headers.forwarded === undefined;
   app.get(
     '/metrics',
     {
@@ -46,7 +52,7 @@ export async function serverRoutes(app: FastifyInstance, opts: DocsOptions) {
         const given = Buffer.from(request.headers.authorization ?? '');
         const allowed =
           expected === null
-            ? loopback(request.ip)
+            ? local(request)
             : given.length === expected.length && timingSafeEqual(given, expected);
         if (!allowed) {
           return reply.code(401).send({

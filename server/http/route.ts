@@ -7,7 +7,15 @@ import type { z } from 'zod';
 import { type RestRoute, wellFormed } from '../../shared/protocol/rest';
 import { fieldName, inWords } from '../../shared/protocol/words';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
-import { HttpError, unauthorised } from './errors';
+import { HttpError, tooManyRequests, unauthorised } from './errors';
+import type { UserRequests } from './userRequests';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each signed-in user's REST budget (app.ts: TITAN_LIMIT_REQUESTS_PER_MINUTE). */
+    readonly userRequests?: UserRequests;
+  }
+}
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -75,6 +83,8 @@ export function addRoute<R extends RestRoute>(
       try {
         const user = route.auth ? await bearer(request, tokens) : null;
         if (route.auth && !user) throw unauthorised();
+        const wait = user ? (request.server.userRequests?.take(user.userId) ?? 0) : 0;
+        if (wait > 0) throw tooManyRequests('Too many requests: try again in a moment.', wait);
         const ctx = {
           params: parse(route.params, request.params, 'path'),
           query: parse(route.query, request.query, 'query'),

@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { BotLevel } from '../../shared/bot/index';
-import { type LogNumbering, seqSeenBy } from '../../shared/engine/index';
+import { EMPTY_NUMBERING, type LogNumbering, seqSeenBy } from '../../shared/engine/index';
 import type { GameOptions } from '../../shared/engine/types';
 import type { Seat } from '../../shared/protocol/messages';
 import {
@@ -25,9 +25,9 @@ import type { RulesEngine } from '../engine';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http/errors';
 import { commitmentOf, newSeed } from '../rooms/dice';
-import type { Rooms } from '../rooms/rooms';
+import type { GameFacts, Rooms } from '../rooms/rooms';
 import { botLevelOf, type GameLog, json, seatIndex, seatName } from '../rooms/store';
-import { historyPage, numberingOf, type Recipient } from '../rooms/visibility';
+import { historyPage, type Recipient } from '../rooms/visibility';
 
 type CreateGame = z.output<typeof createGameBody>;
 type JoinGame = z.output<typeof joinGameBody>;
@@ -84,6 +84,8 @@ export interface Lobby {
 }
 
 const HOUR_MS = 3600_000;
+/** Numberings of running games kept by the lobby (numberingFromLog; the oldest goes first). */
+const NUMBERINGS_KEPT = 1_000;
 type Transaction = Prisma.TransactionClient;
 /** The longest broadcast delay a game may have (gameOptionsSchema). */
 const MAX_DELAY_MS = 86_400_000;
@@ -126,6 +128,19 @@ export function lobby(
   limits: Pick<Limits, 'openGamesPerUser' | 'gamesPerHour'>,
 ): Lobby {
   const { prisma } = db;
+
+  /** Nor fill other people's tables (issue 12): the seats he holds in games not started are capped like the
+   *  games he created, under his row lock as in `mayCreate` (seats taken at once cannot all pass). */
+  async function maySit(tx: Transaction, user: AccessClaims): Promise<void> {
+    await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.userId}::uuid FOR UPDATE`;
+    const seated = await tx.seat.count({ where: { userId: user.userId, game: { status: 'open' } } });
+    if (seated >= limits.openGamesPerUser) {
+      throw tooManyRequests(
+        `You hold seats in ${seated} games waiting to start (at most ${limits.openGamesPerUser}): leave one first.`,
+        60,
+      );
+    }
+  }
 
   /** One user may not drown the lobby: a cap on his games not started, and on games created per hour. Checked
    *  inside the creating transaction, after taking the creator's row lock, so two requests at once (on one
@@ -177,11 +192,6 @@ export function lobby(
     throw notFound('game');
   }
 
-  /** Whether `seat` must act now in a running game (as its room knows, or knew when it was unloaded). */
-  function mustAct(gameId: string, seat: Seat): boolean {
-    return rooms.actorOf(gameId) === seat;
-  }
-
   /** Whether `user` may know the game is over: its players at once; everybody else once the end is as old as
    *  the broadcast delay (issue 11; the room knows, else the end's time does). */
   function overFor(game: GameRow, user: AccessClaims): boolean {
@@ -194,28 +204,46 @@ export function lobby(
     return (game.finishedAt?.getTime() ?? 0) + delayMs <= Date.now();
   }
 
-  /** The seq `viewer` may know of a game whose room is not in memory here, as he numbers it (errata 9.3): a
-   *  running game's room is loaded for it (rooms are loaded on demand); in cluster mode, when another process
-   *  owns the game, and for a finished game, it comes from the log (a spectator of a delayed game gets the
-   *  last seq as old as the delay). */
-  async function seqShown(game: GameRow, viewer: Recipient): Promise<number | undefined> {
+  /** What `viewer` is shown of a game whose room is not in memory here: who must act, and the seq he may
+   *  know, as he numbers it (errata 9.3). A running game's room tells (loaded for it, rooms are loaded on
+   *  demand; in cluster mode the process owning it is asked); else, for a finished game or an owner that does
+   *  not answer, the seq comes from the log (a spectator of a delayed game gets the last seq as old as the
+   *  delay). */
+  async function factsShown(game: GameRow, viewer: Recipient): Promise<GameFacts | undefined> {
     if (game.status === 'open' || rooms.loaded(game.id)) return undefined;
     if (game.status === 'running') {
-      const room = await rooms.getHere(game.id);
-      if (room) return room.seqFor(viewer);
+      const facts = await rooms.factsOf(game.id, viewer);
+      if (facts) return facts;
     }
     const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
     const upto =
       'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(game.id, Date.now() - delayMs);
     // The viewer's own number (errata 9.3), from the log.
-    return seqSeenBy(await numberingFromLog(game.id, game.status, game.seq), viewer, upto);
+    const numbering = await numberingFromLog(game.id, game.status, game.seq);
+    return { actor: rooms.actorOf(game.id), seq: seqSeenBy(numbering, viewer, upto) };
   }
 
+  /** Running games' numberings read from the log lately (their rooms are on other processes), each
+   *  extended by the events since when asked again, instead of reading the whole log each time. */
+  const numberings = new Map<string, LogNumbering>();
+
   /** How each viewer numbers a game's log without its room: a finished game's is kept (finishedGames.ts). */
-  function numberingFromLog(gameId: string, status: string, seq: number): Promise<LogNumbering> {
-    return status === 'finished'
-      ? rooms.finished.numbering(gameId, seq)
-      : numberingOf(engine, log, gameId, seq);
+  async function numberingFromLog(gameId: string, status: string, seq: number): Promise<LogNumbering> {
+    if (status === 'finished') {
+      numberings.delete(gameId);
+      return rooms.finished.numbering(gameId, seq);
+    }
+    const known = numberings.get(gameId);
+    const from = known !== undefined && known.seq <= seq ? known : EMPTY_NUMBERING;
+    const logged = from.seq === seq ? [] : await log.events(gameId, from.seq, seq);
+    const numbering = engine.numberLog(
+      from,
+      logged.map((e) => e.event),
+    );
+    numberings.delete(gameId);
+    numberings.set(gameId, numbering);
+    if (numberings.size > NUMBERINGS_KEPT) numberings.delete(numberings.keys().next().value!);
+    return numbering;
   }
 
   const viewerOfSeat = (game: GameRow, user: AccessClaims): Recipient => {
@@ -224,10 +252,10 @@ export function lobby(
   };
 
   async function summariseShown(game: GameRow, user: AccessClaims): Promise<GameSummary> {
-    return summarise(game, user, await seqShown(game, viewerOfSeat(game, user)));
+    return summarise(game, user, await factsShown(game, viewerOfSeat(game, user)));
   }
 
-  function summarise(game: GameRow, user: AccessClaims, shown?: number): GameSummary {
+  function summarise(game: GameRow, user: AccessClaims, shown?: GameFacts): GameSummary {
     const options = gameOptionsSchema.parse(game.options);
     const yourSeat = game.seats.find((s) => s.userId === user.userId);
     const over = overFor(game, user);
@@ -260,8 +288,10 @@ export function lobby(
       spectatorsAllowed: game.spectatorsAllowed,
       yourSeat: yourSeat ? seatName(yourSeat.index) : null,
       yourMove:
-        yourSeat !== undefined && game.status === 'running' && mustAct(game.id, seatName(yourSeat.index)),
-      seq: room ? room.seqFor(viewer) : (shown ?? game.seq),
+        yourSeat !== undefined &&
+        game.status === 'running' &&
+        (room ? room.actor : shown ? shown.actor : rooms.actorOf(game.id)) === seatName(yourSeat.index),
+      seq: room ? room.seqFor(viewer) : (shown?.seq ?? game.seq),
       dice: { commitment: game.diceCommitment, seed: over ? game.diceSeed : null },
       createdAt: game.createdAt.toISOString(),
       startedAt: game.startedAt?.toISOString() ?? null,
@@ -385,9 +415,12 @@ export function lobby(
       const index = seat === undefined ? empty[0] : seatIndex(seat);
       if (index === undefined) throw conflict('gameFull', 'Every seat is taken.');
       if (index >= game.seatCount) throw notFound('seat');
-      const taken = await prisma.seat.updateMany({
-        where: { gameId, index, userId: null, bot: false, game: { status: 'open' } },
-        data: { userId: user.userId, name: user.name },
+      const taken = await prisma.$transaction(async (tx) => {
+        await maySit(tx, user);
+        return tx.seat.updateMany({
+          where: { gameId, index, userId: null, bot: false, game: { status: 'open' } },
+          data: { userId: user.userId, name: user.name },
+        });
       });
       if (taken.count !== 1) throw conflict('seatTaken', `Seat ${seatName(index)} is taken.`);
       return reread(gameId, user);

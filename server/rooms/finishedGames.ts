@@ -147,12 +147,14 @@ export class FinishedGames {
     }
   }
 
-  async mute(gameId: string, user: string, author: string, on: boolean): Promise<void> {
+  async mute(gameId: string, user: string, author: string, on: boolean): Promise<ChatRefusal | null> {
     const watched = this.watched.get(gameId);
-    if (!watched) return;
+    if (!watched) return null;
     const chat = await watched.chat;
-    await chat.mute(user, author, on);
+    const refused = await chat.mute(user, author, on);
+    if (refused) return refused;
     for (const sub of watched.subs.values()) if (sub.user === user) this.sendChatHistory(sub, chat, gameId);
+    return null;
   }
 
   /** How many finished games have watchers here (tests: nothing is kept of the others). */

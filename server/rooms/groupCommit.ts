@@ -3,6 +3,9 @@
 // for the next one, which takes everything that piled up meanwhile; so one game alone pays one round trip
 // as before, and five hundred busy games share each commit. Every append is answered only once the batch
 // that holds it is committed (durable): the acknowledgement comes no earlier than before.
+// A batch starts at the end of the event loop's turn (setImmediate), so the appends of every message read in
+// that turn go together. PGlite writes on this thread: a batch started at once would be written before the
+// next message is read, and every batch would hold one append.
 
 export interface GroupCommitOptions<I> {
   /** Items in one batch at most. */
@@ -26,6 +29,8 @@ interface Waiting<I, R> {
 export class GroupCommit<I, R> {
   private waiting: Waiting<I, R>[] = [];
   private inFlight = 0;
+  /** A pump is due at the end of this turn of the event loop. */
+  private pumpDue = false;
   /** The keys of the items being written. */
   private readonly busy = new Set<string>();
 
@@ -39,6 +44,15 @@ export class GroupCommit<I, R> {
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  private schedulePump(): void {
+    if (this.pumpDue) return;
+    this.pumpDue = true;
+    setImmediate(() => {
+      this.pumpDue = false;
       this.pump();
     });
   }
@@ -63,7 +77,7 @@ export class GroupCommit<I, R> {
       void this.run(batch).finally(() => {
         for (const key of keys) this.busy.delete(key);
         this.inFlight -= 1;
-        this.pump();
+        this.schedulePump();
       });
     }
   }

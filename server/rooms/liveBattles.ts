@@ -1,7 +1,9 @@
 // The battles being fought right now in public games (listed and spectatable by anyone), as their
 // spectators see them: each room reports its broadcast (already behind the game's delay) after every
 // release, so the list never shows a battle before a spectator of that game could see it. Only public
-// facts: the land, the two legions' markers and heights (4.5: contents stay hidden), the players.
+// facts: the land, the two legions' markers and heights (4.5: contents stay hidden), the players. In cluster
+// mode the list holds every process's games: each change of a game owned here is told to the others
+// (`shareWith`), and theirs are `heard` here (server/cluster/node.ts).
 import type { GameState } from '../../shared/engine/types';
 import type { LiveBattle } from '../../shared/protocol/rest';
 import type { RulesEngine } from '../engine';
@@ -10,19 +12,31 @@ import type { StoredGame } from './store';
 export class LiveBattles {
   private readonly battles = new Map<string, LiveBattle>();
   private readonly listeners = new Set<() => void>();
+  private share: (gameId: string, battle: LiveBattle | null) => void = () => {};
 
   /** The game's broadcast state changed: its battle is listed, updated or removed. */
   show(game: StoredGame, state: GameState | null, engine: RulesEngine): void {
     const before = this.battles.get(game.id);
     const now = battleOf(game, state, engine, before);
-    if (now === null) {
-      if (before === undefined) return;
-      this.battles.delete(game.id);
+    if (now === null && before === undefined) return;
+    if (now !== null && before !== undefined && JSON.stringify(before) === JSON.stringify(now)) return;
+    this.heard(game.id, now);
+    this.share(game.id, now);
+  }
+
+  /** A battle listed, updated or removed (null) by the process owning its game. */
+  heard(gameId: string, battle: LiveBattle | null): void {
+    if (battle === null) {
+      if (!this.battles.delete(gameId)) return;
     } else {
-      if (before !== undefined && JSON.stringify(before) === JSON.stringify(now)) return;
-      this.battles.set(game.id, now);
+      this.battles.set(gameId, battle);
     }
     for (const l of this.listeners) l();
+  }
+
+  /** Cluster mode: each change of a battle of a game owned here is passed on to `share`. */
+  shareWith(share: (gameId: string, battle: LiveBattle | null) => void): void {
+    this.share = share;
   }
 
   /** Newest first. */
@@ -45,7 +59,9 @@ function battleOf(
   engine: RulesEngine,
   before: LiveBattle | undefined,
 ): LiveBattle | null {
-  if (!isPublic(game) || state === null || state.battle === null || state.engagement === null) return null;
+  // A game over (also one stopped mid-battle by the director) has no battle under way.
+  if (!isPublic(game) || state === null || state.result !== null) return null;
+  if (state.battle === null || state.engagement === null) return null;
   const view = engine.view(state, { spectator: true });
   const { engagement, battle } = view;
   if (engagement === null || battle === null) return null;

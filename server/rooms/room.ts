@@ -1233,12 +1233,15 @@ export class Room {
     });
   }
 
-  /** `user` mutes (or unmutes) `author` for himself: his sockets get their chat history again. */
-  mute(user: string, author: string, on: boolean): Promise<void> {
+  /** `user` mutes (or unmutes) `author` for himself: his sockets get their chat history again (or the
+   *  refusal is answered: too many mutes). */
+  mute(user: string, author: string, on: boolean): Promise<ChatRefusal | null> {
     return this.enqueue(async () => {
       const chat = await this.tableChat();
-      await chat.mute(user, author, on);
+      const refused = await chat.mute(user, author, on);
+      if (refused) return refused;
       for (const sub of this.subscribers.values()) if (sub.user === user) this.sendChatHistory(sub, chat);
+      return null;
     });
   }
 

@@ -8,11 +8,14 @@
 // is remembered, so refusing it again costs no database look-up either.
 
 import type { ChatEntry, Seat } from '../../shared/protocol/messages';
+import { HttpError } from '../http/errors';
 import { FinishedGames } from './finishedGames';
 import { LiveBattles } from './liveBattles';
 import { type Reply, Room, type RoomDeps, type Subscriber } from './room';
+import { type StandInPlay, StandIns } from './standIns';
 import type { StoredGame } from './store';
 import type { ChatRefusal } from './tableChat';
+import type { Recipient } from './visibility';
 
 /** Games remembered without a room (a bounded map: the oldest entry goes first). */
 const DIRECTORY_SIZE = 10_000;
@@ -35,7 +38,7 @@ export interface JoinedGame {
   leave(subId: string): Promise<void>;
   sync(subId: string): Promise<boolean>;
   say(user: string, name: string, text: string): Promise<ChatRefusal | null>;
-  mute(user: string, author: string, on: boolean): Promise<void>;
+  mute(user: string, author: string, on: boolean): Promise<ChatRefusal | null>;
 }
 
 export interface Ownership {
@@ -46,7 +49,35 @@ export interface Ownership {
   ownerOf(gameId: string): Promise<string | null>;
   /** The room of a game this process held is gone (unloaded or finished): the lease may be let go. */
   released(gameId: string): void;
+  /** A director's act on a game process `owner` holds, done there (`Rooms.directHere`); 'moved' when it
+   *  holds it no longer. An HttpError 503 when it does not answer. */
+  direct(owner: string, gameId: string, act: DirectorAct): Promise<Directed | 'moved'>;
+  /** What process `owner`'s room of the game tells the lobby; null when it does not answer soon. */
+  facts(owner: string, gameId: string, viewer: Recipient): Promise<GameFacts | null>;
 }
+
+/** What the lobby shows of a running game, as its room knows it: who must act, and the seq a viewer holds. */
+export interface GameFacts {
+  readonly actor: Seat | null;
+  readonly seq: number;
+}
+
+/** The tournament director's tools on a running game (each a public event everyone sees, or a pause). */
+export type DirectorAct =
+  /** Errata 20.4: acts for `seat`, which must act now: 'refuse' (unsporting conduct is treated as refusing
+   *  to play) or 'bot' (the seat's bot decides). */
+  | { readonly act: 'forceAct'; readonly seat: Seat; readonly play: StandInPlay }
+  /** Law 21.1 with errata 21.1's ending: time is called on the game (then scored by 21.1/20.5). */
+  | { readonly act: 'callTime' }
+  /** The game ends now (the engine's `stopGame`), e.g. for a forfeit. */
+  | { readonly act: 'stopGame' }
+  /** The stage is adjourned (`on`) or resumed (Room.adjourn). */
+  | { readonly act: 'adjourn'; readonly on: boolean }
+  /** From now on a stand-in plays `seat` (standIns.ts). */
+  | { readonly act: 'standIn'; readonly seat: Seat; readonly play: StandInPlay };
+
+/** An act answered like an intent (accepted or rejected), or done; null: the game is not in play. */
+export type Directed = Reply | 'done' | null;
 
 export type IntentRoute =
   | { readonly room: Room }
@@ -73,17 +104,22 @@ export class Rooms {
   private resuming: Promise<void> = Promise.resolve();
   /** Told of every game that ends here (tournaments record their tables' results). */
   private readonly finishedListeners: ((gameId: string) => void)[] = [];
+  /** Told of every room built here (cluster mode: tournaments put back what only a room held). */
+  private readonly loadedListeners: ((gameId: string) => void)[] = [];
 
   private readonly deps: RoomDeps;
   /** The battles of every running public game, as their spectators see them. */
   readonly liveBattles = new LiveBattles();
   /** The games over for everyone, served from the log (no room). */
   readonly finished: FinishedGames;
+  /** The director's stand-ins in this process's rooms. */
+  private readonly standIns: StandIns;
 
   private readonly options: RoomsOptions;
 
   constructor(deps: RoomDeps, options: RoomsOptions = { idleMs: 0 }) {
     this.options = options;
+    this.standIns = new StandIns(deps.logger);
     this.finished = new FinishedGames({
       engine: deps.engine,
       log: deps.log,
@@ -121,6 +157,11 @@ export class Rooms {
     }
   }
 
+  /** Calls `listener` with the id of each game whose room is built here from now on. */
+  onRoomLoaded(listener: (gameId: string) => void): void {
+    this.loadedListeners.push(listener);
+  }
+
   /** Calls `listener` with the id of each game that ends from now on. */
   onGameFinished(listener: (gameId: string) => void): void {
     this.finishedListeners.push(listener);
@@ -152,6 +193,7 @@ export class Rooms {
             return void r.close();
           }
           this.ready.set(gameId, r);
+          for (const listener of this.loadedListeners) listener(gameId);
         },
         () => this.rooms.delete(gameId),
       );
@@ -184,12 +226,16 @@ export class Rooms {
     return room ? room.actor : (this.actors.get(gameId) ?? null);
   }
 
-  /** The game's room, loaded if need be, unless (cluster mode) another process owns the game: null then,
-   *  and when there is no such started game. */
-  async getHere(gameId: string): Promise<Room | null> {
+  /** What the lobby shows `viewer` of a running game, from its room: here (loaded if need be), or in cluster
+   *  mode asked of the process owning it; null when there is no room, or its owner does not answer soon. */
+  async factsOf(gameId: string, viewer: Recipient): Promise<GameFacts | null> {
     const ownership = this.options.ownership;
     const owner = this.loaded(gameId) || !ownership ? null : await ownership.ownerOf(gameId);
-    return owner !== null && owner !== ownership?.node ? null : this.get(gameId);
+    if (ownership && owner !== null && owner !== ownership.node) {
+      return ownership.facts(owner, gameId, viewer);
+    }
+    const room = await this.get(gameId);
+    return room ? { actor: room.actor, seq: room.seqFor(viewer) } : null;
   }
 
   /** The games whose rooms are in memory now. */
@@ -238,6 +284,12 @@ export class Rooms {
         return room ? room.mute(user, author, on) : finished.mute(gameId, user, author, on);
       },
     };
+  }
+
+  /** Whether `routeIntent` decides this game from memory (its room is loaded, or the game is remembered);
+   *  else it costs a database look-up. */
+  knows(gameId: string): boolean {
+    return this.ready.has(gameId) || this.directory.has(gameId);
   }
 
   /** Where an intent of `userId` to `gameId` goes: its room when he holds a seat in the game and it is
@@ -307,20 +359,47 @@ export class Rooms {
     return this.resuming;
   }
 
-  // The tournament director's tools on a running game (the tournament routes call these; each is a public event
-  // everyone sees). Null when there is no such running game.
-
-  /** Errata 20.4: acts for `seat`, which must act now: 'refuse' (unsporting conduct is treated as refusing to
-   *  play) or 'bot' (the seat's bot decides). Answered like an intent: accepted (with the new seq) or rejected. */
-  async forceAct(gameId: string, seat: Seat, play: 'refuse' | 'bot' = 'refuse'): Promise<Reply | null> {
-    const room = await this.get(gameId);
-    return room === null || room.finished ? null : room.forceAct(seat, play);
+  /** A director's act on a running game, done by the process that owns it (here, or in cluster mode sent to
+   *  its owner); null when the game is not in play. */
+  async direct(gameId: string, act: DirectorAct): Promise<Directed> {
+    const ownership = this.options.ownership;
+    for (let tries = 0; tries < 3; tries++) {
+      const owner = !ownership || this.loaded(gameId) ? null : await ownership.ownerOf(gameId);
+      if (!ownership || owner === null || owner === ownership.node) {
+        const done = await this.directHere(gameId, act);
+        // Not loaded here because another process took the game meanwhile: asked there.
+        if (done !== null || !ownership || this.loaded(gameId)) return done;
+        const now = await ownership.ownerOf(gameId);
+        if (now === null || now === ownership.node) return null;
+        continue;
+      }
+      const done: Directed | 'moved' = await ownership.direct(owner, gameId, act);
+      if (done !== 'moved') return done;
+    }
+    throw new HttpError(503, 'unavailable', 'The game is moving to another server: try again.');
   }
 
-  /** Law 21.1 with errata 21.1's ending: time is called on the game (then scored by 21.1/20.5). */
-  async callTime(gameId: string): Promise<Reply | null> {
-    const room = await this.get(gameId);
-    return room === null || room.finished ? null : room.callTime();
+  /** A director's act on this process's room of the game (loaded for it, but a resume: an adjourned game
+   *  whose room is not in memory is not adjourned); null when there is none, or it is over. */
+  async directHere(gameId: string, act: DirectorAct): Promise<Directed> {
+    const room = act.act === 'adjourn' && !act.on ? this.loaded(gameId) : await this.get(gameId);
+    if (room === null || room.finished) return null;
+    switch (act.act) {
+      case 'forceAct':
+        return room.forceAct(act.seat, act.play);
+      case 'callTime':
+        return room.callTime();
+      case 'stopGame':
+        return room.stopGame();
+      case 'adjourn':
+        await room.adjourn(act.on);
+        return 'done';
+      case 'standIn':
+        await this.standIns.attach(room, act.seat, act.play);
+        return 'done';
+      default:
+        return act satisfies never;
+    }
   }
 
   get size(): number {

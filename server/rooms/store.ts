@@ -24,7 +24,7 @@ const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
  * moved and writes nothing (AppendConflict). The reply row is the record of the intent's id: when this sender
  * already had that id accepted, nothing is inserted, and the game row and the events, which hang on the
  * reply, are left as they were (RepeatedIntent). The (gameId, seq) primary key of the events is the last
- * guard against a fork.
+ * guard against a fork. The status is compared as in APPEND_BATCH_SQL (the primary key finds the game).
  *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (JSON array), $7 dice cursor,
  *   $8 finished, $9 events (JSON array), $10 when the events happened (the server's clock, ISO 8601: the
  *   broadcast delay counts from it), $11 the clock after them (JSON, null when untimed: clock.ts), $12 the
@@ -33,7 +33,7 @@ const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
  */
 const APPEND_SQL = `
 WITH g AS (
-  SELECT "id" FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" = 'running'
+  SELECT "id" FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" IS NOT DISTINCT FROM 'running'
     AND ($12::bigint IS NULL OR EXISTS (
       SELECT 1 FROM "GameLease" l WHERE l."gameId" = $1::uuid AND l."token" = $12::bigint))
   FOR UPDATE
@@ -63,6 +63,10 @@ SELECT (SELECT count(*) FROM g)::int AS "locked", (SELECT count(*) FROM reply)::
  * expected seq is not locked and writes nothing (conflict), a repeated intent id writes nothing (repeat);
  * the others are written. The games are locked in id order (two batches never wait on each other in a
  * cycle). One row per append, in the array's order: whether its game was locked and its reply inserted.
+ * Each game is found by its primary key, one lookup per append (the LATERAL ... LIMIT 1 is not flattened
+ * into a join), and the status is compared with IS NOT DISTINCT FROM, which no index serves (it is never
+ * null): PGlite has no autovacuum, so its tables keep the statistics of their creation (empty) and the
+ * planner would otherwise take the status index or a nested loop over every running game, per append.
  *   $1 the appends: [{ game, expectedSeq, sender, intentId, seq, dice, diceCursor, finished, events, at,
  *   clock?, fence? }] (clock left out when untimed, fence when a single process: APPEND_SQL's $11, $12)
  */
@@ -74,10 +78,11 @@ WITH input AS (
     "expectedSeq", "sender", "intentId", "seq", "dice", "diceCursor", "finished", "events", "at", "clock",
     "fence", "n")
 ), g AS (
-  SELECT gm."id" FROM "Game" gm JOIN input i ON gm."id" = i."game" AND gm."seq" = i."expectedSeq"
-  WHERE gm."status" = 'running' AND (i."fence" IS NULL OR EXISTS (
-    SELECT 1 FROM "GameLease" l WHERE l."gameId" = i."game" AND l."token" = i."fence"))
-  ORDER BY gm."id" FOR UPDATE OF gm
+  SELECT gm."id" FROM (SELECT * FROM input ORDER BY "game") i CROSS JOIN LATERAL (
+    SELECT "id" FROM "Game" WHERE "id" = i."game" AND "seq" = i."expectedSeq"
+      AND "status" IS NOT DISTINCT FROM 'running' LIMIT 1 FOR UPDATE) gm
+  WHERE i."fence" IS NULL OR EXISTS (
+    SELECT 1 FROM "GameLease" l WHERE l."gameId" = i."game" AND l."token" = i."fence")
 ), reply AS (
   INSERT INTO "IntentReply" ("gameId", "sender", "intentId", "seq", "dice")
   SELECT i."game", i."sender", i."intentId", i."seq",
@@ -96,12 +101,12 @@ WITH input AS (
   SELECT i."game", i."expectedSeq" + e.n::int, e.payload->>'type', e.payload, i."at"
   FROM input i JOIN moved m ON m."id" = i."game",
     jsonb_array_elements(i."events") WITH ORDINALITY AS e(payload, n)
-  RETURNING "gameId"
 )
-SELECT (SELECT count(*) FROM g WHERE g."id" = i."game")::int AS "locked",
-  (SELECT count(*) FROM reply r WHERE r."gameId" = i."game")::int AS "replied",
-  (SELECT count(*) FROM appended a WHERE a."gameId" = i."game")::int AS "appended"
-FROM input i ORDER BY i."n"`;
+SELECT coalesce(gc."n", 0)::int AS "locked", coalesce(rc."n", 0)::int AS "replied"
+FROM input i
+  LEFT JOIN (SELECT "id", count(*) AS "n" FROM g GROUP BY "id") gc ON gc."id" = i."game"
+  LEFT JOIN (SELECT "gameId", count(*) AS "n" FROM reply GROUP BY "gameId") rc ON rc."gameId" = i."game"
+ORDER BY i."n"`;
 
 /** Appends written together at most, and batches written at once (groupCommit.ts). */
 const APPEND_BATCH = { maxBatch: 500, maxInFlight: 2 } as const;

@@ -3,7 +3,8 @@
 // channel, anyone else the spectators' one, however he joined. During the game nobody reads the other
 // channel, so a spectator never writes to the players (nor reads what the players tell each other); once
 // the game is over everyone reads both. Each reader may mute an author for himself. An author sends at
-// most CHAT.burst messages in a row, then one per CHAT.windowSeconds / CHAT.burst seconds (a token bucket).
+// most CHAT.burst messages in a row, then one per CHAT.windowSeconds / CHAT.burst seconds (a token bucket);
+// mutes have a bucket of the same size (each is written down and resends the reader's history: issue 12).
 import { randomUUID } from 'node:crypto';
 import { CHAT, type ChatChannel, type ChatEntry, type Seat } from '../../shared/protocol/messages';
 import { cleanText } from '../../shared/protocol/text';
@@ -82,6 +83,8 @@ export class TableChat {
   private readonly muted = new Map<string, Set<string>>();
   /** Author → his rate. */
   private readonly buckets = new Map<string, TokenBucket>();
+  /** Reader → the rate of his mutes. */
+  private readonly muteBuckets = new Map<string, TokenBucket>();
 
   private constructor(
     private readonly gameId: string,
@@ -147,20 +150,8 @@ export class TableChat {
   ): Promise<{ entry: ChatEntry } | { refused: ChatRefusal }> {
     const cleaned = cleanText(raw, CHAT.maxLength);
     if ('problem' in cleaned) return { refused: { reason: cleaned.problem, message: cleaned.message } };
-    let bucket = this.buckets.get(user);
-    if (!bucket) {
-      bucket = new TokenBucket({ perSecond: CHAT.burst / CHAT.windowSeconds, burst: CHAT.burst });
-      this.buckets.set(user, bucket);
-    }
-    if (!bucket.take(now)) {
-      const every = CHAT.windowSeconds / CHAT.burst;
-      return {
-        refused: {
-          reason: 'rateLimited',
-          message: `Too many messages: ${CHAT.burst} in a row at most, then one every ${every} seconds.`,
-        },
-      };
-    }
+    const tooFast = rateLimited(this.buckets, user, 'messages', now);
+    if (tooFast) return { refused: tooFast };
     const entry: ChatEntry = {
       id: randomUUID(),
       channel: this.channelOf(user),
@@ -173,10 +164,37 @@ export class TableChat {
     return { entry };
   }
 
-  async mute(user: string, author: string, on: boolean): Promise<void> {
-    if (user === author) return;
+  /** `user` mutes (or unmutes) `author` for himself; refused beyond the mutes' rate (each one is written
+   *  down and resends his history: a flood of them would hold up the game's room, issue 12). */
+  async mute(user: string, author: string, on: boolean, now = Date.now()): Promise<ChatRefusal | null> {
+    if (user === author) return null;
+    const tooFast = rateLimited(this.muteBuckets, user, 'mutes', now);
+    if (tooFast) return tooFast;
+    if ((this.muted.get(user)?.has(author) ?? false) === on) return null;
     await this.log.setMute(this.gameId, user, author, on);
     if (on) this.mutedBy(user).add(author);
     else this.muted.get(user)?.delete(author);
+    return null;
   }
+}
+
+/** Takes one from `user`'s bucket (CHAT.burst in a row, then one per CHAT.windowSeconds / CHAT.burst
+ *  seconds); the refusal when it is empty. */
+function rateLimited(
+  buckets: Map<string, TokenBucket>,
+  user: string,
+  what: 'messages' | 'mutes',
+  now: number,
+): ChatRefusal | null {
+  let bucket = buckets.get(user);
+  if (!bucket) {
+    bucket = new TokenBucket({ perSecond: CHAT.burst / CHAT.windowSeconds, burst: CHAT.burst });
+    buckets.set(user, bucket);
+  }
+  if (bucket.take(now)) return null;
+  const every = CHAT.windowSeconds / CHAT.burst;
+  return {
+    reason: 'rateLimited',
+    message: `Too many ${what}: ${CHAT.burst} in a row at most, then one every ${every} seconds.`,
+  };
 }

@@ -38,10 +38,11 @@ import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import type { Lobby } from '../lobby/lobby';
-import type { Rooms } from '../rooms/rooms';
+import type { Reply } from '../rooms/room';
+import type { DirectorAct, Rooms } from '../rooms/rooms';
+import type { StandInPlay } from '../rooms/standIns';
 import type { GameLog } from '../rooms/store';
 import { seatName } from '../rooms/store';
-import { type StandInPlay, StandIns } from './standIns';
 
 type Settings = Omit<CreateTournament, 'seed'>;
 const storedSettingsSchema = createTournamentBody.omit({ seed: true });
@@ -116,6 +117,9 @@ export interface Tournaments {
   gameFinished(gameId: string): Promise<void>;
   /** After a restart: every running tournament catches up with the games that ended meanwhile. */
   catchUp(): Promise<void>;
+  /** A game's room was built here (cluster mode: e.g. adopted from a process that is gone): if it is a
+   *  tournament table in play, what only its room held is put back (its stage adjourned, its stand-ins). */
+  roomLoaded(gameId: string): Promise<void>;
 }
 
 export function tournaments(
@@ -126,7 +130,6 @@ export function tournaments(
   logger: FastifyBaseLogger,
 ): Tournaments {
   const { prisma } = db;
-  const standIns = new StandIns(rooms, logger);
   const queues = new Map<string, Promise<unknown>>();
 
   /** One tournament's changes, one at a time. */
@@ -787,8 +790,8 @@ export function tournaments(
 
   const seatOf = (table: TableRow, entrant: string) => seatName(seatsOf(table).indexOf(entrant));
 
-  /** The stand-ins the log asked for at the tables still playing (after a restart). */
-  async function restoreStandIns(t: Row): Promise<void> {
+  /** The stand-ins the log asked for at the tables still playing (after a restart), or at one game's. */
+  async function restoreStandIns(t: Row, gameId?: string): Promise<void> {
     for (const entry of t.log) {
       const d = entry.detail as { entrant?: string; table?: string };
       const plays: [string, StandInPlay][] =
@@ -800,28 +803,31 @@ export function tournaments(
       for (const [tableId, play] of plays) {
         const table = t.stages.flatMap((s) => s.tables).find((x) => x.id === tableId);
         if (table?.status !== 'playing' || !table.gameId || !d.entrant) continue;
-        await standIns.attach(table.gameId, seatOf(table, d.entrant), play);
+        if (gameId !== undefined && table.gameId !== gameId) continue;
+        await rooms.direct(table.gameId, { act: 'standIn', seat: seatOf(table, d.entrant), play });
       }
     }
   }
 
   /** The games in play at an adjourned stage stop (their clocks too) until it resumes (Room.adjourn); also
    *  after a restart, for the stages the database says are adjourned. Resuming reaches every loaded game of
-   *  the stage, also one whose table got its result meanwhile (a forfeit). */
+   *  the stage, also one whose table got its result meanwhile (a forfeit). In cluster mode each game's owner
+   *  does it; one that cannot be reached now is left (its stage's status is recorded). */
   async function adjournGames(stage: StageRow, on: boolean): Promise<void> {
     for (const table of stage.tables) {
       if (!table.gameId) continue;
       if (on && table.status !== 'playing') continue;
-      const room = on ? await rooms.get(table.gameId) : rooms.loaded(table.gameId);
-      await room?.adjourn(on);
+      await rooms.direct(table.gameId, { act: 'adjourn', on }).catch((error: unknown) => {
+        logger.warn({ err: error, game: table.gameId, on }, 'the game could not be adjourned or resumed');
+      });
     }
   }
 
-  /** The running game of a table (refused when there is none). */
-  async function roomOf(table: TableRow) {
-    const room = table.gameId && table.status === 'playing' ? await rooms.get(table.gameId) : null;
-    if (!room || room.finished) throw conflict('notPlaying', 'That table has no game in play.');
-    return room;
+  /** A director's act on the running game of a table (refused when there is none). */
+  async function directTable(table: TableRow, act: DirectorAct): Promise<Reply | 'done'> {
+    const done = table.gameId && table.status === 'playing' ? await rooms.direct(table.gameId, act) : null;
+    if (done === null) throw conflict('notPlaying', 'That table has no game in play.');
+    return done;
   }
 
   return {
@@ -1055,12 +1061,12 @@ export function tournaments(
           body.reason,
         );
         // A game still in play at the table ends now (the table's result is the forfeit, not the game's).
-        const room = table.gameId && table.status === 'playing' ? await rooms.get(table.gameId) : null;
-        if (room && !room.finished) {
-          const reply = await room.stopGame();
-          if (reply.type === 'rejected') {
-            logger.warn({ game: table.gameId, reply }, 'the forfeited game could not be stopped');
-          }
+        const stopped =
+          table.gameId && table.status === 'playing'
+            ? await rooms.direct(table.gameId, { act: 'stopGame' })
+            : null;
+        if (stopped !== null && stopped !== 'done' && stopped.type === 'rejected') {
+          logger.warn({ game: table.gameId, reply: stopped }, 'the forfeited game could not be stopped');
         }
       }),
 
@@ -1092,7 +1098,8 @@ export function tournaments(
         });
         // His games in play: his seat refuses whenever it must act.
         for (const { table } of playingTablesOf(t, entrantId)) {
-          await standIns.attach(table.gameId as string, seatOf(table, entrantId), 'refuse');
+          const seat = seatOf(table, entrantId);
+          await rooms.direct(table.gameId as string, { act: 'standIn', seat, play: 'refuse' });
         }
       }),
 
@@ -1103,8 +1110,7 @@ export function tournaments(
         if (!seatsOf(table).includes(entrant)) {
           throw new HttpError(400, 'invalidRequest', 'That entrant is not at this table.');
         }
-        const room = await roomOf(table);
-        await standIns.attach(room.id, seatOf(table, entrant), 'bot');
+        await directTable(table, { act: 'standIn', seat: seatOf(table, entrant), play: 'bot' });
         await record(prisma, id, user.userId, 'replacedByBot', {
           table: table.id,
           game: table.gameId,
@@ -1117,9 +1123,9 @@ export function tournaments(
       directed(user, id, async (t) => {
         mustRun(t);
         const { table } = tableAt(t, tableId);
-        const room = await roomOf(table);
-        const reply = await room.callTime();
-        if (reply.type === 'rejected') throw conflict(reply.code, `${reply.message} (${reply.rule})`);
+        const reply = await directTable(table, { act: 'callTime' });
+        if (reply !== 'done' && reply.type === 'rejected')
+          throw conflict(reply.code, `${reply.message} (${reply.rule})`);
         await record(prisma, id, user.userId, 'timeCalled', {
           table: table.id,
           game: table.gameId,
@@ -1136,6 +1142,21 @@ export function tournaments(
       if (!table) return;
       const id = table.stage.tournamentId;
       await serial(id, () => advance(id, null, null));
+    },
+
+    async roomLoaded(gameId) {
+      const table = await prisma.tournamentTable.findUnique({
+        where: { gameId },
+        select: { status: true, stage: { select: { tournamentId: true, status: true } } },
+      });
+      if (table?.status !== 'playing') return;
+      const id = table.stage.tournamentId;
+      await serial(id, async () => {
+        const t = await load(id);
+        const stage = t.stages.find((s) => s.tables.some((x) => x.gameId === gameId));
+        if (stage?.status === 'adjourned') await rooms.direct(gameId, { act: 'adjourn', on: true });
+        await restoreStandIns(t, gameId);
+      });
     },
 
     async catchUp() {

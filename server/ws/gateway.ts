@@ -28,8 +28,8 @@ import type { Metrics } from '../metrics';
 import { Room, type Subscriber } from '../rooms/room';
 import type { JoinedGame, Rooms } from '../rooms/rooms';
 import { deliver, type Recipient } from '../rooms/visibility';
-import { TokenBucket } from '../tokenBucket';
 import { Connection } from './connection';
+import type { JoinBudget } from './joinBudget';
 import type { SocketCap } from './socketCap';
 
 export interface GatewayOptions {
@@ -45,6 +45,8 @@ export interface GatewayOptions {
   readonly beforeClose: () => Promise<void>;
   /** The cap on each user's open sockets (counted over every process in cluster mode: socketCap.ts). */
   readonly socketCap: SocketCap;
+  /** Each user's joins and syncs per second (taken over every process in cluster mode: joinBudget.ts). */
+  readonly joinBudget: JoinBudget;
 }
 
 export interface Gateway {
@@ -72,7 +74,7 @@ const httpErrorCode = (error: HttpError): ErrorCode =>
   error.status === 404 ? 'unknownGame' : error.status === 401 ? 'unauthorised' : 'notSeated';
 
 export async function gateway(app: FastifyInstance, options: GatewayOptions): Promise<Gateway> {
-  const { config, tokens, lobby, rooms, engine, metrics, cluster, socketCap } = options;
+  const { config, tokens, lobby, rooms, engine, metrics, cluster, socketCap, joinBudget } = options;
   const connections = new Set<Connection>();
   /** Sockets following the list of live battles (`watchBattles`): each change is sent to them. */
   const battleWatchers = new Set<Connection>();
@@ -82,8 +84,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     for (const conn of battleWatchers) conn.send(message);
   });
   const { limits } = config;
-  /** Each signed-in user's sockets, and the bucket his joins and syncs (which cost a view) come from. */
-  const users = new Map<string, { sockets: Set<Connection>; joins: TokenBucket }>();
+  /** Each signed-in user's sockets. */
+  const users = new Map<string, Set<Connection>>();
 
   // The heartbeat (issue 12): every socket is pinged; one that left two pings unanswered is dropped, so a
   // vanished client stops counting as connected (presence, and absence in timed games).
@@ -150,6 +152,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       socket.on('message', (data: RawData, isBinary: boolean) => {
         metrics.inc('framesReceived');
         if (!conn.takeToken()) {
+          // Counted once: the frames still arriving while it closes are dropped.
+          if (!conn.isOpen) return;
           metrics.inc('socketsClosedRateLimit');
           conn.close(CLOSE_CODES.rateLimited, 'rate limit exceeded');
           return;
@@ -166,9 +170,12 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         connections.delete(conn);
         battleWatchers.delete(conn);
         const mine = conn.user ? users.get(conn.user.userId) : undefined;
-        if (mine?.sockets.delete(conn)) {
+        if (mine?.delete(conn)) {
           socketCap.release(conn.user!.userId, conn.id);
-          if (mine.sockets.size === 0) users.delete(conn.user!.userId);
+          if (mine.size === 0) {
+            users.delete(conn.user!.userId);
+            joinBudget.forget(conn.user!.userId);
+          }
         }
         conn.serially(async () => {
           for (const { room } of conn.joined.values()) await room.leave(conn.id);
@@ -214,11 +221,10 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       }
       let mine = users.get(claims.userId);
       if (!mine) {
-        const perSecond = limits.joinsPerSecond;
-        mine = { sockets: new Set(), joins: new TokenBucket({ perSecond, burst: 3 * perSecond }) };
+        mine = new Set();
         users.set(claims.userId, mine);
       }
-      mine.sockets.add(conn);
+      mine.add(conn);
     }
     conn.authorise(claims, claims.expiresAt, () => conn.serially(async () => expire(conn)));
     conn.log.info(
@@ -337,7 +343,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       case 'sync': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);
-        if (!mayJoin(conn, message.game)) return;
+        if (!(await mayJoin(conn, message.game))) return;
         await joined.room.sync(conn.id);
         return;
       }
@@ -371,7 +377,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       case 'chatMute': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);
-        await joined.room.mute(conn.user.userId, message.user, message.muted);
+        const refused = await joined.room.mute(conn.user.userId, message.user, message.muted);
+        if (refused) conn.send({ type: 'chatRefused', game: message.game, ...refused });
         return;
       }
       default:
@@ -383,10 +390,16 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     conn.send({ type: 'error', code: 'notJoined', message: 'Join the game first.', game });
   }
 
-  /** A join or a sync costs the room a view: each user has a budget of them per second (shared by his
-   *  sockets). False (and the socket told) when it is spent. */
-  function mayJoin(conn: Connection, game: string): boolean {
-    if (users.get(conn.user!.userId)?.joins.take() !== false) return true;
+  /** A join or a sync costs the room a view, and an intent to a game not in memory a database look-up:
+   *  each user has a budget of them per second (shared by his sockets, and in cluster mode by every
+   *  process: joinBudget.ts). */
+  async function takeJoin(conn: Connection): Promise<boolean> {
+    return joinBudget.take(conn.user!.userId);
+  }
+
+  /** A join or a sync within the user's budget; false (and the socket told) when it is spent. */
+  async function mayJoin(conn: Connection, game: string): Promise<boolean> {
+    if (await takeJoin(conn)) return true;
     metrics.inc('joinsRefused');
     conn.send({
       type: 'error',
@@ -409,7 +422,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       });
       return;
     }
-    if (!mayJoin(conn, message.game)) return;
+    if (!(await mayJoin(conn, message.game))) return;
     // A loaded room knows who may watch it, and so does a finished game served from the log: no look-up.
     const loaded = rooms.loaded(message.game);
     const finished = loaded ? null : await rooms.finished.served(message.game);
@@ -515,6 +528,20 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
    *  here, from memory (Rooms.routeIntent), before it costs the room anything. */
   async function intent(conn: Connection, message: IntentMessage): Promise<void> {
     const user = conn.user!;
+    // A game neither loaded nor remembered here is looked up in the database: from the user's joins budget,
+    // so intents to made-up games cannot keep the database (and every room's appends) busy (issue 12).
+    if (!rooms.knows(message.game) && !(await takeJoin(conn))) {
+      metrics.inc('intentsRefusedLookUps');
+      conn.send({
+        type: 'rejected',
+        id: message.id,
+        game: message.game,
+        code: 'unavailable',
+        message: `At most ${limits.joinsPerSecond} games looked up per second: send it again in a moment.`,
+        rule: 'protocol',
+      });
+      return;
+    }
     let route = await rooms.routeIntent(message.game, user.userId);
     for (let tries = 0; 'remote' in route && cluster && tries < 3; tries++) {
       const reply = await cluster.forwardIntent(route.remote, user.userId, message);

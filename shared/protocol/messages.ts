@@ -192,7 +192,9 @@ export const chatSendMessage = z.object({
  *  once and after every change (the lobby's list; also `GET /api/battles`). */
 export const watchBattlesMessage = z.object({ type: z.literal('watchBattles'), on: z.boolean() });
 
-/** Mute (or unmute) another user's chat in a game, for oneself; kept with the game. */
+/** Mute (or unmute) another user's chat in a game, for oneself; kept with the game. Answered by a new
+ *  `chatHistory`, or by `chatRefused` (`rateLimited`) past `CHAT.burst` mutes in a row (then one per
+ *  `CHAT.windowSeconds / CHAT.burst` seconds, as for messages). */
 export const chatMuteMessage = z.object({
   type: z.literal('chatMute'),
   game: gameId,
@@ -227,7 +229,7 @@ export const SERVER_REJECTION_CODES = [
   'unknownGame',
   'gameNotRunning',
   'staleSeq', // expectedSeq is not the game's current seq
-  'unavailable', // the server is shutting down or lost a race for the log: send it again
+  'unavailable', // the server is shutting down, lost a race for the log, or (a game not in memory) the user's look-ups per second are spent: send it again
   'adjourned', // the tournament director adjourned the game's stage: send it again once it is resumed
   'internalError', // the server failed (logged): the game is unchanged
 ] as const;

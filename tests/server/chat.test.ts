@@ -112,6 +112,27 @@ describe('table chat', () => {
     await a.client.close();
   });
 
+  it(`issue 12: a spectator's mutes are refused past ${CHAT.burst} in a row, written down and answered only within it`, async () => {
+    const { game } = await startedGame(server.app, 2, 2);
+    const eve = await guest(server.app, 'Eve');
+    const e = await joined(game.id, eve, 'spectator');
+    const writes = () => server.app.titan.db.prisma.chatMute.count({ where: { gameId: game.id } });
+    const someone = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    for (let i = 0; i < CHAT.burst; i++) {
+      e.client.send({ type: 'chatMute', game: game.id, user: someone(i), muted: true });
+      expect((await e.client.next('chatHistory')).muted).toHaveLength(i + 1);
+    }
+    const histories = () => e.client.received.filter((m) => m.type === 'chatHistory').length;
+    const answered = histories();
+    for (let i = CHAT.burst; i < 3 * CHAT.burst; i++) {
+      e.client.send({ type: 'chatMute', game: game.id, user: someone(i), muted: true });
+      expect(await e.client.next('chatRefused')).toMatchObject({ game: game.id, reason: 'rateLimited' });
+    }
+    expect(histories()).toBe(answered);
+    expect(await writes()).toBe(CHAT.burst);
+    await e.client.close();
+  });
+
   it('a muted author is not passed on to whoever muted him, and the chat and mutes outlive a restart', async () => {
     const { game, players } = await startedGame(server.app, 2, 2);
     const sam = await guest(server.app, 'Sam');

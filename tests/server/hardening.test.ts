@@ -156,6 +156,10 @@ describe('passwords and metrics', () => {
     const outside = await server.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' });
     expect(outside.statusCode).toBe(401);
     expect((await server.app.inject({ url: '/metrics' })).statusCode).toBe(200);
+    // A proxy on this machine passing on an outsider's request is no local caller.
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+      expect((await server.app.inject({ url: '/metrics', headers })).statusCode).toBe(401);
+    }
     const guarded = await buildTestApp(testConfig({ metricsToken: 'metrics-secret' }));
     expect((await guarded.inject({ url: '/metrics' })).statusCode).toBe(401);
     const wrong = { authorization: 'Bearer metrics-secreT' };

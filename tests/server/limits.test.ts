@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginBackoff } from '../../server/auth/loginBackoff';
 import { configFromEnv, DEFAULT_LIMITS, LIMIT_VARIABLES, UNCAPPED_LIMITS } from '../../server/config';
 import { PROJECT_ROOT } from '../../server/paths';
@@ -11,7 +11,7 @@ import { CLOSE_CODES } from '../../shared/protocol/messages';
 import type { GameSummary, Tokens } from '../../shared/protocol/rest';
 import { call, createGame, guest, ok, startedGame } from './support/api';
 import { TestClient } from './support/client';
-import { startServer, type TestServer, testConfig } from './support/server';
+import { buildTestApp, startServer, type TestServer, testConfig } from './support/server';
 
 // One server with low per-address caps, one with low per-user caps (its test users all come from
 // 127.0.0.1).
@@ -61,6 +61,43 @@ describe('per-address caps (REST: 429 with Retry-After)', () => {
     expect(refused.json()).toMatchObject({ error: { code: 'rateLimited' } });
     expect(rateLimited()).toBe(before + 1);
     expect((await from('10.0.0.2', '/api/auth/guest', { displayName: 'G5' })).statusCode).toBe(201);
+  });
+
+  it('behind a trusted proxy the caps count the address it names; otherwise X-Forwarded-For is ignored', async () => {
+    const limits = { ...UNCAPPED_LIMITS, guestsPerHour: 1 };
+    const proxied = await buildTestApp(testConfig({ limits, trustProxy: 1 }));
+    const via = (client: string) =>
+      proxied.inject({
+        method: 'POST',
+        url: '/api/auth/guest',
+        payload: { displayName: 'Guest' },
+        remoteAddress: '172.18.0.5', // the proxy
+        headers: { 'x-forwarded-for': client },
+      });
+    // Two users behind one proxy each get their own cap.
+    expect((await via('198.51.100.1')).statusCode).toBe(201);
+    expect((await via('198.51.100.2')).statusCode).toBe(201);
+    expect((await via('198.51.100.1')).statusCode).toBe(429);
+    await proxied.close();
+    // Not behind a trusted proxy: a caller cannot pass for others by naming them.
+    const direct = await buildTestApp(testConfig({ limits }));
+    const spoofed = (client: string) =>
+      direct.inject({
+        method: 'POST',
+        url: '/api/auth/guest',
+        payload: { displayName: 'Guest' },
+        remoteAddress: '198.51.100.9',
+        headers: { 'x-forwarded-for': client },
+      });
+    expect((await spoofed('198.51.100.3')).statusCode).toBe(201);
+    expect((await spoofed('198.51.100.4')).statusCode).toBe(429);
+    await direct.close();
+    expect(configFromEnv({ TITAN_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(configFromEnv({ TITAN_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(configFromEnv({}).trustProxy).toBe(false);
   });
 
   it('sign-up: the third account from one address in an hour is refused', async () => {
@@ -136,6 +173,43 @@ describe('per-address caps (REST: 429 with Retry-After)', () => {
     expect(DEFAULT_LIMITS.guestsPerHour).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.socketsPerUser).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.loginFailures).toBeGreaterThanOrEqual(3);
+    // Four tabs on the waiting page (a call every 2 s each) stay within a user's calls.
+    expect(DEFAULT_LIMITS.requestsPerMinute / 6).toBeGreaterThanOrEqual((4 * 30) / 6);
+  });
+
+  it('REST calls per user (bursts of a sixth of the minute), and per address for the refresh and sign-out', async () => {
+    const capped = await buildTestApp(testConfig({ limits: { ...UNCAPPED_LIMITS, requestsPerMinute: 12 } }));
+    const ann = (
+      await capped.inject({ method: 'POST', url: '/api/auth/guest', payload: { displayName: 'Ann' } })
+    ).json<Tokens>();
+    const bob = (
+      await capped.inject({ method: 'POST', url: '/api/auth/guest', payload: { displayName: 'Bob' } })
+    ).json<Tokens>();
+    const me = (t: Tokens) =>
+      capped.inject({ url: '/api/me', headers: { authorization: `Bearer ${t.accessToken}` } });
+    const games = (t: Tokens) =>
+      capped.inject({ url: '/api/games', headers: { authorization: `Bearer ${t.accessToken}` } });
+    expect((await me(ann)).statusCode).toBe(200);
+    expect((await games(ann)).statusCode).toBe(200);
+    const before = capped.titan.metrics.read().requestsRateLimited;
+    const refused = await games(ann);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toMatchObject({ error: { code: 'rateLimited' } });
+    expect(capped.titan.metrics.read().requestsRateLimited).toBe(before + 1);
+    // Another user on the same address has his own.
+    expect((await me(bob)).statusCode).toBe(200);
+    // The refresh carries no access token: twelve a minute from one address.
+    const refresh = () =>
+      capped.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: 'forged' },
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < 12; i++) expect((await refresh()).statusCode).toBe(401);
+    expect((await refresh()).statusCode).toBe(429);
+    await capped.close();
   });
 });
 
@@ -157,6 +231,31 @@ describe('per-user caps', () => {
     });
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toMatch(/waiting to start/);
+  });
+
+  it('seats in open games: a guest may not fill more tables than he may create, even joining them all at once', async () => {
+    const tables = [];
+    for (let i = 0; i < 4; i++) {
+      const host = await guest(app, `Host ${i}`);
+      tables.push(await createGame(app, host.accessToken, { seats: 3 }));
+    }
+    const squatter = await guest(app, 'Squatter');
+    const joins = await Promise.all(
+      tables.map((g) =>
+        call<{ error: { message: string } }>(app, 'POST', `/api/games/${g.id}/join`, {
+          token: squatter.accessToken,
+          body: {},
+        }),
+      ),
+    );
+    expect(joins.map((j) => j.status).sort()).toEqual([200, 200, 429, 429]);
+    const refused = joins.find((j) => j.status === 429)!;
+    expect(refused.body.error.message).toMatch(/seats in 2 games waiting to start/);
+    // Leaving one frees a place.
+    const held = tables.filter((_, i) => joins[i]!.status === 200);
+    const free = tables.find((_, i) => joins[i]!.status === 429)!;
+    await ok(call(app, 'POST', `/api/games/${held[0]!.id}/leave`, { token: squatter.accessToken }));
+    await ok(call(app, 'POST', `/api/games/${free.id}/join`, { token: squatter.accessToken, body: {} }));
   });
 
   it('open games: five creations sent at once pass the cap of two exactly twice (checked with the insert)', async () => {
@@ -250,6 +349,34 @@ describe('per-user caps', () => {
     for (let i = 0; i < 3; i++) c.send({ type: 'sync', game: first.game.id });
     expect(await c.nextOpen('error')).toMatchObject({ code: 'rateLimited' });
     expect(app.titan.metrics.read().joinsRefused).toBeGreaterThanOrEqual(2);
+    await c.close();
+  });
+
+  it('intents to games not in memory: their look-ups come from the joins budget; a seated player’s game needs none', async () => {
+    const { game, players } = await startedGame(app, 2, 2);
+    const room = app.titan.rooms.loaded(game.id)!;
+    const submit = vi.spyOn(room, 'submit');
+    const lookUps = vi.spyOn(app.titan.db.prisma.game, 'findUnique');
+    const refusedBefore = app.titan.metrics.read().intentsRefusedLookUps;
+    const c = await TestClient.open(server.wsUrl, { token: players[0]!.accessToken });
+    // Nine made-up games at once: the budget (three at once, one a second) looks up three or four.
+    const madeUp = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const replies = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => c.intent(madeUp(i), { type: 'rollTower' })),
+    );
+    const codes = replies.map((r) => (r.type === 'rejected' ? r.code : r.type));
+    const lookedUp = codes.filter((code) => code === 'unknownGame').length;
+    expect(lookedUp).toBeGreaterThanOrEqual(3);
+    expect(lookedUp).toBeLessThanOrEqual(4);
+    expect(codes.filter((code) => code === 'unavailable')).toHaveLength(9 - lookedUp);
+    expect(lookUps).toHaveBeenCalledTimes(lookedUp);
+    expect(app.titan.metrics.read().intentsRefusedLookUps).toBe(refusedBefore + 9 - lookedUp);
+    // His own game's room is in memory: his intent reaches it, budget or not.
+    const own = await c.intent(game.id, { type: 'rollTower' });
+    expect(own.type === 'rejected' ? own.code : own.type).not.toBe('unavailable');
+    expect(submit).toHaveBeenCalledTimes(1);
+    lookUps.mockRestore();
+    submit.mockRestore();
     await c.close();
   });
 });

@@ -20,6 +20,7 @@ import { randomPick } from '../../shared/bot/index';
 import type { Intent } from '../../shared/engine/intents';
 import { seededRandom } from '../../shared/engine/random';
 import type { ServerMessage } from '../../shared/protocol/messages';
+import { PROFILE_ENV } from './server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -54,16 +55,26 @@ const UNCAPPED = Object.fromEntries(
   ].map((k) => [`TITAN_LIMIT_${k}`, '1000000']),
 );
 
+/** The clusters started so far (the profiles' folders: `cluster-<run>-<process>`). */
+let clusters = 0;
+
 /** Starts `count` server processes on this database and Redis; resolves once each answers /health. */
 export async function startCluster(
   count: number,
   options: { databaseUrl: string; redisUrl: string | null; leaseMs: number },
 ): Promise<ClusterNodeProcess[]> {
   const nodes: ClusterNodeProcess[] = [];
+  clusters += 1;
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'titan-cluster-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // With the bench's --profile: each process writes its whole run's V8 CPU profiles (one per thread: the
+    // largest is the server's) into `<dir>/cluster-<run>-<process>/` when it stops.
+    const profile = process.env[PROFILE_ENV];
+    const profiling = profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, `cluster-${clusters}-${i + 1}`)}`]
+      : [];
+    const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {

@@ -1,0 +1,36 @@
+// Cluster mode: each user's joins and syncs per second (issue 12) come from one budget over every server
+// process, in Redis: joins sent at once through three processes (three connections) pass only as many
+// times as one process would let them; another user's budget is his own. Skipped with a loud warning when
+// Redis cannot be reached.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localJoinBudget, sharedJoinBudget } from '../../server/ws/joinBudget';
+import { testRedis } from './support/redis';
+
+const connections: Redis[] = [];
+let url: string | null = null;
+beforeAll(async () => {
+  url = await testRedis();
+});
+afterAll(() => {
+  for (const c of connections) c.disconnect();
+});
+
+describe('the join budget shared by three processes', () => {
+  it("lets a user's burst through once over all of them, as one process would", async (ctx) => {
+    if (!url) return ctx.skip();
+    const redis = [new Redis(url), new Redis(url), new Redis(url)];
+    connections.push(...redis);
+    // One join per second, bursts of three: well under a second passes between the first and the last try.
+    const budgets = redis.map((r) => sharedJoinBudget(r, 1));
+    const local = localJoinBudget(1);
+    const [ann, bob] = [`u-${randomUUID()}`, `u-${randomUUID()}`];
+    const alone = Array.from({ length: 9 }, () => local.take(ann));
+    expect(alone.filter(Boolean)).toHaveLength(3);
+    const taken = await Promise.all(Array.from({ length: 9 }, (_, i) => budgets[i % 3]!.take(ann)));
+    expect(taken.filter(Boolean)).toHaveLength(3);
+    expect(await budgets[0]!.take(bob)).toBe(true);
+    await redis[0]!.del(`titan:joins:${ann}`, `titan:joins:${bob}`);
+  });
+});
