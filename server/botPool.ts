@@ -2,10 +2,13 @@
 // thread, so a bot thinking never blocks the event loop that serves every other room. One worker, started
 // on first use and unref'd (an idle worker keeps nothing alive); requests queue in it. A decision not back
 // within its budget plus a grace period is given up (the caller falls back on the engine's default intent).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BotLevel, BotSight } from '../shared/bot/index';
 import type { Intent } from '../shared/engine/index';
 import type { BotRequest } from './botWorker';
+import { PROJECT_ROOT } from './paths';
 
 /** Beyond the budget: the first request also waits for the worker to start (about 2 s on a busy machine). */
 const GRACE_MS = 10_000;
@@ -38,8 +41,9 @@ export class BotPool {
 
   private start(): Worker {
     if (this.worker !== null) return this.worker;
-    // The worker runs the TypeScript sources through tsx's loader, as the server itself does.
-    const entry = new URL('./botWorker.ts', import.meta.url).href;
+    // The worker runs the TypeScript sources through tsx's loader (also when the server runs bundled,
+    // tools/buildServer.ts).
+    const entry = pathToFileURL(path.join(PROJECT_ROOT, 'server', 'botWorker.ts')).href;
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
     const w = new Worker(boot, { eval: true });
     w.unref();
