@@ -158,6 +158,12 @@ async function load(run: Run): Promise<void> {
   line('event at all 10 sockets of the room p50 / p99', p50p99(l.delivered));
   line('intents per second (all rooms)', String(l.intentsPerSecond));
   line('server CPU (cores busy)', l.serverCpu.toFixed(2));
+  line('bench client CPU (cores busy)', l.clientCpu.toFixed(2));
+  const delay = l.clientLoopDelay;
+  line(
+    'bench client event-loop delay p50 / p99 / max',
+    `${ms(delay.p50)} / ${ms(delay.p99)} / ${ms(delay.max)} ms`,
+  );
   line('server memory per running room (RSS / heap)', `${kB(l.rssBytesPerRoom)} / ${kB(l.heapBytesPerRoom)}`);
   if (l.refused > 0) line('intents refused (chosen again)', String(l.refused));
   run.figures.load = {
@@ -171,6 +177,9 @@ async function load(run: Run): Promise<void> {
     deliveredP99: round(l.delivered.p99),
     intentsPerSecond: l.intentsPerSecond,
     serverCpu: round(l.serverCpu),
+    clientCpu: round(l.clientCpu),
+    clientLoopDelayP99: round(l.clientLoopDelay.p99),
+    clientLoopDelayMax: round(l.clientLoopDelay.max),
     rssBytesPerRoom: Math.round(l.rssBytesPerRoom),
     heapBytesPerRoom: Math.round(l.heapBytesPerRoom),
     refused: l.refused,

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIG, type ServerConfig, UNCAPPED_LIMITS } from '../../server/config';
 import { randomPick } from '../../shared/bot/index';
 import { seededRandom } from '../../shared/engine/random';
@@ -39,6 +39,11 @@ export interface LoadBench {
   readonly intentsPerSecond: number;
   /** The server process's CPU time over the measure, in cores (1 = one core busy all the time). */
   readonly serverCpu: number;
+  /** The bench client's own event-loop delay over the measure (ms): the clients share this machine's
+   *  cores with the server, and a late client reads its replies late. */
+  readonly clientLoopDelay: { readonly p50: number; readonly p99: number; readonly max: number };
+  /** The bench process's CPU over the measure, in cores. */
+  readonly clientCpu: number;
   /** The server's memory growth per running room (the rooms' games created and started, no socket yet). */
   readonly rssBytesPerRoom: number;
   readonly heapBytesPerRoom: number;
@@ -124,19 +129,24 @@ class PacedRoom {
     return (await Promise.all(joins)).every(Boolean);
   }
 
+  /** One tick per `paceMs` at this room's own phase (random). The ticks are due at fixed times (first +
+   *  k × pace, a tick missed in a stall of this process is skipped): with setInterval, which counts from
+   *  when its callback ran, the rooms delayed by one stall of this process stayed bunched together for
+   *  the rest of the run, and the server saw their intents arrive in one burst every second. */
   start(paceMs: number): void {
+    let due = performance.now() + this.random() * paceMs;
     const tick = () => {
       this.due = true;
       this.act();
+      const now = performance.now();
+      due += paceMs * Math.max(1, Math.ceil((now - due) / paceMs));
+      this.timer = setTimeout(tick, due - now);
     };
-    this.timer = setTimeout(() => {
-      tick();
-      this.timer = setInterval(tick, paceMs);
-    }, this.random() * paceMs);
+    this.timer = setTimeout(tick, due - performance.now());
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.over = true;
   }
@@ -321,8 +331,13 @@ export async function benchLoad(overrides: Partial<LoadOptions> = {}): Promise<L
     tally.measuring = true;
     await child.profile('load');
     const cpu0 = await child.cpuMicros();
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    const own0 = process.cpuUsage();
     const t0 = performance.now();
     await sleep(options.measureMs);
+    const own = process.cpuUsage(own0);
+    loopDelay.disable();
     const cpu1 = await child.cpuMicros();
     await child.profile(null);
     const seconds = (performance.now() - t0) / 1000;
@@ -337,6 +352,12 @@ export async function benchLoad(overrides: Partial<LoadOptions> = {}): Promise<L
       delivered: percentiles(tally.deliveries),
       intentsPerSecond: Math.round(tally.roundTrips.length / seconds),
       serverCpu: (cpu1 - cpu0) / 1e6 / seconds,
+      clientLoopDelay: {
+        p50: loopDelay.percentile(50) / 1e6,
+        p99: loopDelay.percentile(99) / 1e6,
+        max: loopDelay.max / 1e6,
+      },
+      clientCpu: (own.user + own.system) / 1e6 / seconds,
       rssBytesPerRoom: (loaded.rss - empty.rss) / games.length,
       heapBytesPerRoom: (loaded.heapUsed - empty.heapUsed) / games.length,
       refused: tally.refused,
