@@ -78,7 +78,7 @@ export interface Limits {
   /** REST calls per user per minute (bursts of a sixth of it); also per address for the token refresh and
    *  sign-out, which carry no access token. */
   readonly requestsPerMinute: number;
-  /** Games a user may have created and not started yet. */
+  /** Games a user may have created and not started yet; and games not started he may hold a seat in. */
   readonly openGamesPerUser: number;
   /** Games a user may create per hour. */
   readonly gamesPerHour: number;

@@ -129,6 +129,19 @@ export function lobby(
 ): Lobby {
   const { prisma } = db;
 
+  /** Nor fill other people's tables (issue 12): the seats he holds in games not started are capped like the
+   *  games he created, under his row lock as in `mayCreate` (seats taken at once cannot all pass). */
+  async function maySit(tx: Transaction, user: AccessClaims): Promise<void> {
+    await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.userId}::uuid FOR UPDATE`;
+    const seated = await tx.seat.count({ where: { userId: user.userId, game: { status: 'open' } } });
+    if (seated >= limits.openGamesPerUser) {
+      throw tooManyRequests(
+        `You hold seats in ${seated} games waiting to start (at most ${limits.openGamesPerUser}): leave one first.`,
+        60,
+      );
+    }
+  }
+
   /** One user may not drown the lobby: a cap on his games not started, and on games created per hour. Checked
    *  inside the creating transaction, after taking the creator's row lock, so two requests at once (on one
    *  process or several) cannot both pass the cap: the second counts the first's game. */
@@ -402,9 +415,12 @@ export function lobby(
       const index = seat === undefined ? empty[0] : seatIndex(seat);
       if (index === undefined) throw conflict('gameFull', 'Every seat is taken.');
       if (index >= game.seatCount) throw notFound('seat');
-      const taken = await prisma.seat.updateMany({
-        where: { gameId, index, userId: null, bot: false, game: { status: 'open' } },
-        data: { userId: user.userId, name: user.name },
+      const taken = await prisma.$transaction(async (tx) => {
+        await maySit(tx, user);
+        return tx.seat.updateMany({
+          where: { gameId, index, userId: null, bot: false, game: { status: 'open' } },
+          data: { userId: user.userId, name: user.name },
+        });
       });
       if (taken.count !== 1) throw conflict('seatTaken', `Seat ${seatName(index)} is taken.`);
       return reread(gameId, user);

@@ -152,6 +152,8 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       socket.on('message', (data: RawData, isBinary: boolean) => {
         metrics.inc('framesReceived');
         if (!conn.takeToken()) {
+          // Counted once: the frames still arriving while it closes are dropped.
+          if (!conn.isOpen) return;
           metrics.inc('socketsClosedRateLimit');
           conn.close(CLOSE_CODES.rateLimited, 'rate limit exceeded');
           return;

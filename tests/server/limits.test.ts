@@ -233,6 +233,31 @@ describe('per-user caps', () => {
     expect(refused.body.error.message).toMatch(/waiting to start/);
   });
 
+  it('seats in open games: a guest may not fill more tables than he may create, even joining them all at once', async () => {
+    const tables = [];
+    for (let i = 0; i < 4; i++) {
+      const host = await guest(app, `Host ${i}`);
+      tables.push(await createGame(app, host.accessToken, { seats: 3 }));
+    }
+    const squatter = await guest(app, 'Squatter');
+    const joins = await Promise.all(
+      tables.map((g) =>
+        call<{ error: { message: string } }>(app, 'POST', `/api/games/${g.id}/join`, {
+          token: squatter.accessToken,
+          body: {},
+        }),
+      ),
+    );
+    expect(joins.map((j) => j.status).sort()).toEqual([200, 200, 429, 429]);
+    const refused = joins.find((j) => j.status === 429)!;
+    expect(refused.body.error.message).toMatch(/seats in 2 games waiting to start/);
+    // Leaving one frees a place.
+    const held = tables.filter((_, i) => joins[i]!.status === 200);
+    const free = tables.find((_, i) => joins[i]!.status === 429)!;
+    await ok(call(app, 'POST', `/api/games/${held[0]!.id}/leave`, { token: squatter.accessToken }));
+    await ok(call(app, 'POST', `/api/games/${free.id}/join`, { token: squatter.accessToken, body: {} }));
+  });
+
   it('open games: five creations sent at once pass the cap of two exactly twice (checked with the insert)', async () => {
     const phaedra = await guest(app, 'Phaedra');
     const replies = await Promise.all(

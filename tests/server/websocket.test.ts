@@ -158,8 +158,11 @@ describe('websocket: connecting', () => {
   it('closes 4008 when a socket sends faster than its rate', async () => {
     const ann = await guest(server.app, 'Ann');
     const c = await TestClient.open(server.wsUrl, { token: ann.accessToken });
+    const before = server.app.titan.metrics.read().socketsClosedRateLimit;
+    // Twenty frames over the burst: the socket is closed at the first, and counted once.
     for (let i = 0; i < 60; i++) c.send({ type: 'ping' });
     expect(await c.closed).toEqual({ code: CLOSE_CODES.rateLimited, reason: 'rate limit exceeded' });
+    expect(server.app.titan.metrics.read().socketsClosedRateLimit).toBe(before + 1);
   });
 
   it('answers each malformed frame, and closes 4009 after too many', async () => {
