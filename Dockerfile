@@ -5,14 +5,15 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 
 # Dependencies first (cached while only the sources change). Dev dependencies are kept: the web client
-# is built with Vite, and the server runs TypeScript through tsx.
+# is built with Vite, the server is bundled with esbuild, and the bot worker runs TypeScript through tsx.
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
 COPY . .
 # The Prisma client (JavaScript engine, no native binaries) and the web client, built here into
 # web-client/dist (a build on the host is not copied: .dockerignore leaves it out) and served at `/`.
-RUN npm run -s db:generate && npm run -s build:client && test -f web-client/dist/index.html
+RUN npm run -s db:generate && npm run -s build:client && test -f web-client/dist/index.html \
+    && npm run -s build:server
 
 # The server runs as the image's unprivileged `node` user; it writes only to the data folder.
 RUN mkdir -p /data && chown node:node /data
@@ -30,4 +31,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s \
 
 # Started directly (not through npm) so SIGTERM reaches the server: it finishes the intents in flight,
 # closes the sockets with code 1001, then exits. Migrations are applied at start-up.
-CMD ["node_modules/.bin/tsx", "server/main.ts"]
+CMD ["node", "dist/server.mjs"]

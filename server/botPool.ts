@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { BotLevel, BotSight } from '../shared/bot/index';
 import type { Intent } from '../shared/engine/index';
 import type { BotRequest } from './botWorker';
+import { typeScriptWorker } from './paths';
 
 /** Beyond the budget: the first request also waits for the worker to start (about 2 s on a busy machine). */
 const GRACE_MS = 10_000;
@@ -38,10 +39,7 @@ export class BotPool {
 
   private start(): Worker {
     if (this.worker !== null) return this.worker;
-    // The worker runs the TypeScript sources through tsx's loader, as the server itself does.
-    const entry = new URL('./botWorker.ts', import.meta.url).href;
-    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    const w = new Worker(boot, { eval: true });
+    const w = new Worker(typeScriptWorker('server/botWorker.ts'), { eval: true });
     w.unref();
     w.on('message', (reply: Reply) => {
       const settle = this.waiting.get(reply.id);

@@ -110,7 +110,12 @@ async function database(run: Run, kind: 'pglite' | 'postgres'): Promise<void> {
   }
   if (db.restart) {
     line(`${name}: server start, ${db.restart.games} running games`, `${ms(db.restart.ms)} ms`);
-    figures.restart = { games: db.restart.games, ms: round(db.restart.ms) };
+    line(`${name}: spawn to first intent served`, `${ms(db.restart.firstIntentMs)} ms`);
+    figures.restart = {
+      games: db.restart.games,
+      ms: round(db.restart.ms),
+      firstIntentMs: round(db.restart.firstIntentMs),
+    };
   }
   if (db.rebuild) {
     const b = db.rebuild;
@@ -286,6 +291,8 @@ function goals(figures: Record<string, Figures>): void {
         `${kind}: intents/s at 500 games ${rate} (goal >= ${kind === 'postgres' ? '10,000' : '4,000'})`,
       );
     }
+    const first = get(`${kind}.restart.firstIntentMs`);
+    if (first !== null) shown.push(`${kind}: spawn to first intent served ${first} ms (goal < 500 ms)`);
   }
   const p99 = get('load.p99');
   if (p99 !== null) shown.push(`load: round trip p99 ${p99} ms (goal < 50 ms)`);

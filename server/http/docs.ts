@@ -21,8 +21,9 @@ export interface DocsOptions {
 
 export async function serverRoutes(app: FastifyInstance, opts: DocsOptions) {
   const started = Date.now();
-  const openapi = openApiDocument(opts.version);
-  const protocol = protocolJsonSchema();
+  // Built on first request, not at start (some 40 ms of JSON Schema before the first intent, issue 16).
+  let openapi: Record<string, unknown> | null = null;
+  let protocol: Record<string, unknown> | null = null;
 
   app.get('/health', async (_request, reply) => {
     const reachable = await opts.db.ping();
@@ -35,8 +36,8 @@ export async function serverRoutes(app: FastifyInstance, opts: DocsOptions) {
     });
     return reply.code(reachable ? 200 : 503).send(body);
   });
-  app.get('/openapi.json', async () => openapi);
-  app.get('/protocol.json', async () => protocol);
+  app.get('/openapi.json', async () => (openapi ??= openApiDocument(opts.version)));
+  app.get('/protocol.json', async () => (protocol ??= protocolJsonSchema()));
   const expected = opts.metricsToken === null ? null : Buffer.from(`Bearer ${opts.metricsToken}`);
   const loopback = (ip: string | undefined) =>
     ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';

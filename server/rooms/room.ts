@@ -36,6 +36,7 @@ import {
   playerOf,
   type Recipient,
   type Seqs,
+  sameForAll,
   seqsAt,
 } from './visibility';
 
@@ -127,8 +128,9 @@ export interface Relay {
   send(subs: readonly string[], out: Outgoing): void;
 }
 
-/** A fan-out's grouping key: a seat's player id, or the one spectators' view. */
+/** A fan-out's grouping key: a seat's player id, the one spectators' view, or everybody's (sameForAll). */
 const SPECTATORS = '\u0000spectators';
+const EVERYBODY = '\u0000all';
 const recipientKey = (r: Recipient): string => playerOf(r) ?? SPECTATORS;
 
 export interface IntentRequest {
@@ -171,7 +173,8 @@ export class Room {
   private seq: number;
   private diceCursor: number;
   private status: StoredGame['status'];
-  /** The latest events (at most maxReplayEvents), for reconnecting clients. */
+  /** The latest events (at least the last maxReplayEvents, at most twice as many: the oldest are dropped
+   *  in one go, not one copy of the whole buffer per intent), for reconnecting clients. */
   private recent: LoggedEvent[];
   private readonly subscribers = new Map<string, Subscriber>();
   private readonly replies = new Map<string, Reply>();
@@ -414,7 +417,8 @@ export class Room {
       this.deps.metrics.inc('intentsRepeated');
       return repeated;
     }
-    const reject = (...refusal: RefusalArgs) => this.refuse(sender, key, id, ...refusal);
+    // Bound, not an arrow: tsx names every named arrow as it is made (esbuild keepNames), a cost on each intent.
+    const reject = this.refuse.bind(this, sender, key, id);
     const actor = this.authorise(sender);
     if (actor === null) return reject('notSeated', 'Only the player in a seat may act for it.');
     if ('user' in sender && typeof actor === 'string' && this.directed.has(actor)) {
@@ -457,20 +461,25 @@ export class Room {
     const snapshotDue =
       Math.floor(seq / this.deps.snapshotEvery) > Math.floor(this.seq / this.deps.snapshotEvery);
     const clock = this.clockAfter(next, seq, actor === DIRECTOR ? null : (actor as Seat), Date.now());
+    const appended = this.deps.log.append({
+      gameId: this.id,
+      expectedSeq: this.seq,
+      events,
+      sender: senderKey(sender),
+      intentId: id,
+      dice: dice.rolled,
+      diceCursor: dice.cursor,
+      finished,
+      at,
+      snapshot: snapshotDue ? next : null,
+      clock,
+    });
+    // While the database commits, the engine lists the next position's legal intents (it keeps them with
+    // the state): the batch goes out as soon as the commit is in. Once the append is on its way (the pool
+    // sends it on the next tick); should the listing fail, `apply` meets the failure as before.
+    setImmediate(() => this.listAhead(next));
     try {
-      await this.deps.log.append({
-        gameId: this.id,
-        expectedSeq: this.seq,
-        events,
-        sender: senderKey(sender),
-        intentId: id,
-        dice: dice.rolled,
-        diceCursor: dice.cursor,
-        finished,
-        at,
-        snapshot: snapshotDue ? next : null,
-        clock,
-      });
+      await appended;
     } catch (error) {
       if (error instanceof RepeatedIntent) {
         this.deps.metrics.inc('intentsRepeated');
@@ -497,6 +506,14 @@ export class Room {
     this.scheduleClock();
     this.scheduleAbsence();
     return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.replySeq(sender, this.seq) });
+  }
+
+  private listAhead(state: GameState): void {
+    try {
+      this.deps.engine.pending(state);
+    } catch {
+      // apply lists it again, and reports what went wrong
+    }
   }
 
   /** The log seq `seq` as the sender of an intent numbers it (the director, the log's own). */
@@ -549,7 +566,10 @@ export class Room {
     this.lastAt = at;
     const logged = events.map((event, i) => ({ seq: first + i, event, at }));
     this.numbering = this.deps.engine.numberLog(this.numbering, events);
-    this.recent = [...this.recent, ...logged].slice(-this.deps.maxReplayEvents);
+    this.recent.push(...logged);
+    if (this.recent.length > 2 * this.deps.maxReplayEvents) {
+      this.recent.splice(0, this.recent.length - this.deps.maxReplayEvents);
+    }
     if (finished) this.status = 'finished';
     const { outsideNegotiation } = this.deps.engine;
     const batch: HeldBatch = {
@@ -1406,10 +1426,12 @@ export class Room {
     this.fanOut([sub], out);
   }
 
-  /** Every message to subscribers goes through the one filter, once per distinct recipient (a seat's
-   *  player or the spectators), and is encoded once per recipient: every socket of a recipient gets the
-   *  same text, so a crowd of spectators costs one `deliver` and one encoding, not one per socket. */
+  /** Every message to subscribers goes through the one filter, once per distinct view (a seat's player,
+   *  the spectators, or everybody when the message is the same for all: sameForAll), and is encoded once
+   *  per view: every socket of a view gets the same text, so a crowd of spectators costs one `deliver` and
+   *  one encoding, not one per socket, and a public event one for the whole table. */
   private fanOut(subs: Iterable<Subscriber>, out: Outgoing): void {
+    const shared = sameForAll(this.deps.engine, out);
     const fitted = new Map<string, { message: ServerMessage | null; text?: string }>();
     let relayed: Map<Relay, string[]> | null = null;
     for (const sub of subs) {
@@ -1420,7 +1442,7 @@ export class Room {
         else relayed.set(sub.relay, [sub.id]);
         continue;
       }
-      const key = recipientKey(sub.recipient);
+      const key = shared ? EVERYBODY : recipientKey(sub.recipient);
       let fit = fitted.get(key);
       if (!fit) {
         fit = { message: deliver(this.deps.engine, sub.recipient, out) };

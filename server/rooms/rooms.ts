@@ -19,8 +19,10 @@ import type { Recipient } from './visibility';
 
 /** Games remembered without a room (a bounded map: the oldest entry goes first). */
 const DIRECTORY_SIZE = 10_000;
-/** Rooms rebuilt at once by the background resume (the rest of the server keeps answering meanwhile). */
-const RESUME_CONCURRENCY = 4;
+/** Rooms rebuilt at once by the background resume, which lets the event loop turn between rooms, so
+ *  that the rest of the server keeps answering meanwhile (on PGlite a room's load is all on this thread:
+ *  with 4 at once a start with 520 running games answered its first socket 1.5 s after listening). */
+const RESUME_CONCURRENCY = 1;
 
 export interface RoomsOptions {
   /** A room with nothing to do and nobody watching is unloaded after this long (0: never). */
@@ -102,6 +104,9 @@ export class Rooms {
   private readonly actors = new Map<string, Seat | null>();
   private readonly sweeper: NodeJS.Timeout | null;
   private resuming: Promise<void> = Promise.resolve();
+  /** Rooms being loaded because someone wants them now; the background resume waits while there are any. */
+  private wanted = 0;
+  private readonly resumeWaiting: (() => void)[] = [];
   /** Told of every game that ends here (tournaments record their tables' results). */
   private readonly finishedListeners: ((gameId: string) => void)[] = [];
   /** Told of every room built here (cluster mode: tournaments put back what only a room held). */
@@ -174,14 +179,23 @@ export class Rooms {
     });
   }
 
-  /** The game's room, or null when there is no such started game. */
-  get(gameId: string): Promise<Room | null> {
+  /** The game's room, or null when there is no such started game. `background`: for the resume, which
+   *  gives way to the rooms wanted now. */
+  get(gameId: string, background = false): Promise<Room | null> {
     let room = this.rooms.get(gameId);
     if (!room) {
       if (this.closing) return Promise.resolve(null);
       this.directory.delete(gameId);
       room = this.load(gameId);
       this.rooms.set(gameId, room);
+      if (!background) {
+        this.wanted += 1;
+        const done = () => {
+          this.wanted -= 1;
+          if (this.wanted === 0) for (const wake of this.resumeWaiting.splice(0)) wake();
+        };
+        room.then(done, done);
+      }
       // Not started yet, or the load failed: nothing is kept, the next call tries again.
       room.then(
         (r) => {
@@ -337,14 +351,16 @@ export class Rooms {
   }
 
   /** Loads these running games (after a restart) in the background, a few at a time: their bots and
-   *  clocks carry on, while the server already answers (a game wanted meanwhile is loaded at once). Those
-   *  with nothing to do are unloaded again by the idle sweep. */
+   *  clocks carry on, while the server already answers (a game wanted meanwhile is loaded at once, and the
+   *  resume waits until it is). Those with nothing to do are unloaded again by the idle sweep. */
   resume(gameIds: readonly string[]): void {
     const queue = [...gameIds];
     const worker = async () => {
       for (let id = queue.shift(); id !== undefined && !this.closing; id = queue.shift()) {
+        await new Promise<void>((turn) => setImmediate(turn));
+        while (this.wanted > 0) await new Promise<void>((wake) => this.resumeWaiting.push(wake));
         try {
-          await this.get(id);
+          await this.get(id, true);
         } catch (error) {
           this.deps.logger.error({ err: error, game: id }, 'could not rebuild the room');
         }

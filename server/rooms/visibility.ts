@@ -168,6 +168,24 @@ export function eventFor(engine: RulesEngine, recipient: Recipient, event: GameE
   return { type: 'hidden' };
 }
 
+/** Whether `deliver` gives every recipient the same message for `out` (it is then fitted and encoded once for
+ *  all of them): a public event that everybody numbers alike, a clock everybody numbers alike, the dice
+ *  seed, presence and notices. */
+export function sameForAll(engine: RulesEngine, out: Outgoing): boolean {
+  switch (out.kind) {
+    case 'event':
+      return typeof out.seq === 'number' && engine.visibleTo(out.event) === 'all';
+    case 'clock':
+      return typeof out.seq === 'number';
+    case 'diceRevealed':
+    case 'presence':
+    case 'notice':
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** A position's seq for `recipient` (everybody numbers a position; only an event may be somebody else's). */
 function positionSeq(seqs: Seqs, recipient: Recipient): number {
   const seq = seqOf(seqs, recipient);

@@ -14,6 +14,15 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** The longest delay setTimeout takes (about 24.8 days); a later deadline is waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** The sockets corked in this tick, all uncorked by one callback at its end (Connection.corkThisTick). */
+let corkedThisTick: Connection[] = [];
+
+function uncorkAll(): void {
+  const corked = corkedThisTick;
+  corkedThisTick = [];
+  for (const conn of corked) conn.uncork();
+}
+
 export class Connection {
   user: AccessClaims | null = null;
   /** The games this socket has joined (their rooms here, or in cluster mode on the owning process), with
@@ -29,8 +38,8 @@ export class Connection {
   private expiryTimer: NodeJS.Timeout | null = null;
   /** Heartbeat pings not answered yet (a pong answers them all). */
   private unanswered = 0;
-  /** The TCP socket is corked until the end of this tick (corkThisTick). */
-  private corked = false;
+  /** The TCP socket corked until the end of this tick (corkThisTick), if it is. */
+  private corked: Duplex | null = null;
 
   constructor(
     readonly id: string,
@@ -74,12 +83,17 @@ export class Connection {
     // `ws` keeps its TCP socket in `_socket` (not in its types; absent before the upgrade and after close).
     const tcp = (this.socket as unknown as { _socket?: Duplex | null })._socket;
     if (!tcp) return;
-    this.corked = true;
+    this.corked = tcp;
     tcp.cork();
-    process.nextTick(() => {
-      this.corked = false;
-      tcp.uncork();
-    });
+    if (corkedThisTick.length === 0) process.nextTick(uncorkAll);
+    corkedThisTick.push(this);
+  }
+
+  /** The end of the tick this socket was corked in: what it was sent leaves in one write. */
+  uncork(): void {
+    const tcp = this.corked;
+    this.corked = null;
+    tcp?.uncork();
   }
 
   /** Signs the socket in as `user` until `expiresAt` (replacing an earlier sign-in's deadline): then

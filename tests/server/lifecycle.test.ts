@@ -52,3 +52,23 @@ describe('idle rooms', () => {
     await c.close();
   }, 60_000);
 });
+
+describe('resume after a restart', () => {
+  it('the background resume waits while a room wanted now is being loaded, then loads the rest', async () => {
+    const { rooms } = server.app.titan;
+    const games = [];
+    for (let i = 0; i < 3; i++) games.push((await startedGame(server.app, 2, 2)).game.id);
+    for (const id of games) rooms.unload(id);
+    // Unloading lets each room go once its load promise settles.
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = rooms.size;
+    const [wanted, ...others] = games;
+    const room = rooms.get(wanted!);
+    rooms.resume(others);
+    // Nothing of the resume has started: only the wanted room is being loaded.
+    expect(rooms.size).toBe(before + 1);
+    expect((await room)?.id).toBe(wanted);
+    await rooms.resumed();
+    for (const id of games) expect(rooms.loaded(id)).not.toBeNull();
+  }, 60_000);
+});

@@ -23,7 +23,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import { buildApp } from '../../server/app';
@@ -45,6 +44,7 @@ import { seededDice, seededRandom } from '../../shared/engine/random';
 import type { GameState, PlayerId } from '../../shared/engine/types';
 import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
 import type { GameSummary, Tokens } from '../../shared/protocol/rest';
+import { buildServer } from '../buildServer';
 import { type ScratchDatabase, scratchDatabase } from '../localPostgres';
 
 // ------------------------------------------------------------------------------------ results
@@ -84,8 +84,11 @@ export interface SocketsBench {
 export interface RestartBench {
   /** Running games whose rooms the server rebuilt while starting. */
   readonly games: number;
-  /** From building the app (database opened and migrated, every running game's room rebuilt) to listening. */
+  /** From building the app (database opened and migrated) to listening. */
   readonly ms: number;
+  /** From the server process's spawn to the first intent accepted on one of the running games (a player's
+   *  socket connects, joins and sends a legal intent; its room is rebuilt on demand). */
+  readonly firstIntentMs: number;
 }
 
 export interface RebuildBench {
@@ -274,7 +277,9 @@ async function profileWindow(name: string | null): Promise<void> {
 
 interface Child {
   readonly port: number;
-  /** From building the app (migrations, every running game's room rebuilt) to listening. */
+  /** When the process was spawned (this process's performance.now()). */
+  readonly spawnedAt: number;
+  /** From building the app (database opened and migrated) to listening. */
   readonly startMs: number;
   memory(): Promise<Memory>;
   /** The server process's CPU time so far (user + system, µs). */
@@ -288,10 +293,17 @@ interface Child {
  *  sections' measuring windows only, without their set-up: `<section>-<measure>.cpuprofile`). */
 export const PROFILE_ENV = 'TITAN_BENCH_PROFILE';
 
-/** Forks this file as a server (same tsx loader, with `--expose-gc` for the memory figures). */
+/** This file bundled as the real server is (tools/buildServer.ts), built once per run: the child starts as
+ *  `npm start` does, without tsx's loader. */
+let childBundle: Promise<string> | null = null;
+
+/** Forks this file as a server (bundled, with `--expose-gc` for the memory figures). */
 export async function startChild(spec: ChildSpec): Promise<Child> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], {
-    execArgv: [...process.execArgv, '--expose-gc'],
+  childBundle ??= buildServer('tools/bench/server.ts', 'bench-server');
+  const entry = await childBundle;
+  const spawnedAt = performance.now();
+  const child: ChildProcess = fork(entry, [CHILD_FLAG], {
+    execArgv: ['--expose-gc'],
     env: { ...process.env, [CHILD_SPEC_ENV]: JSON.stringify(spec) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -336,6 +348,7 @@ export async function startChild(spec: ChildSpec): Promise<Child> {
   }
   return {
     port: ready.port,
+    spawnedAt,
     startMs: ready.startMs,
     async memory() {
       const reply = nextMessage('memory', 30_000);
@@ -724,6 +737,29 @@ async function roundTrips(
   };
 }
 
+/** From the server's spawn to its first intent accepted (a game of the pool: both players connect and join,
+ *  then the one to act sends a legal intent). */
+async function firstIntent(server: TitanServer, random: () => number): Promise<number> {
+  const id = server.pool.take();
+  if (id === null) throw new Error('no running game for the first intent');
+  const game = await DrivenGame.open(
+    server.wsUrl,
+    id,
+    server.players.map((p) => p.accessToken),
+  );
+  try {
+    for (;;) {
+      const r = await game.step(random, `bench-${RUN}-${++intentCounter}`);
+      if ('failed' in r) throw new Error(`first intent, game ${id}: ${r.failed}`);
+      if (typeof r.ok === 'number') return performance.now() - server.child.spawnedAt;
+      if (r.ok === 'over') throw new Error(`first intent, game ${id}: the game is over`);
+    }
+  } finally {
+    server.pool.release(id, game.over);
+    await game.close();
+  }
+}
+
 /** Idle authenticated sockets joined as spectators across the running games, and the server's memory. */
 async function socketsHeld(server: TitanServer, count: number): Promise<SocketsBench> {
   const watchers = await pooled(
@@ -828,8 +864,9 @@ async function benchTitan(
     await setup.stop();
   }
 
-  // Second server: a restart that rebuilds every running game's room, then the measures, sockets first (on
-  // a fresh process holding the rooms and nothing else yet, so its memory moves with the sockets alone).
+  // Second server: a restart, timed to its first intent served on a running game (while it rebuilds the
+  // others' rooms in the background), then the measures, sockets first (on a fresh process holding the
+  // rooms and nothing else yet, so its memory moves with the sockets alone).
   options.progress(`${name}: restart with ${ids.length} running games`);
   const child = await startChild({ kind: 'titan', config });
   try {
@@ -841,6 +878,7 @@ async function benchTitan(
       pool: new GamePool(ids),
       child,
     };
+    const firstIntentMs = await firstIntent(server, seededRandom(1616));
     options.progress(`${name}: ${options.spectatorSockets} spectator sockets`);
     const sockets = options.spectatorSockets > 0 ? await socketsHeld(server, options.spectatorSockets) : null;
     const random = seededRandom(6006);
@@ -854,7 +892,7 @@ async function benchTitan(
         await roundTrips(server, level, random, frames, `${name.toLowerCase()}-games${level.games}`),
       );
     }
-    return { roundTrips: results, sockets, restart: { games: ids.length, ms: child.startMs } };
+    return { roundTrips: results, sockets, restart: { games: ids.length, ms: child.startMs, firstIntentMs } };
   } finally {
     await child.stop();
   }

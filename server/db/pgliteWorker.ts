@@ -1,0 +1,179 @@
+// PGlite off the event loop (issue 16): a worker thread owns the PGlite instance and its Prisma driver
+// adapter, and answers the server's requests (database.ts openPglite) one message each. Postgres runs here
+// in WASM, synchronously: on the server's thread it held up every socket while it wrote.
+import { parentPort, workerData } from 'node:worker_threads';
+import { messages, PGlite, protocol, types } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
+/** What the server asks. `adapter` calls the Prisma driver adapter's method (on transaction `tx` if given). */
+export type PgliteRequest =
+  | { readonly id: number; readonly op: 'exec'; readonly sql: string }
+  | { readonly id: number; readonly op: 'query'; readonly sql: string; readonly params: readonly unknown[] }
+  | {
+      readonly id: number;
+      readonly op: 'prepared';
+      readonly sql: string;
+      readonly params: readonly unknown[];
+    }
+  | {
+      readonly id: number;
+      readonly op: 'adapter';
+      readonly method:
+        | 'queryRaw'
+        | 'executeRaw'
+        | 'executeScript'
+        | 'startTransaction'
+        | 'commit'
+        | 'rollback';
+      readonly tx: number | null;
+      readonly arg: unknown;
+    }
+  | { readonly id: number; readonly op: 'close' };
+
+/** An error as sent back: a driver adapter's error keeps its name and cause (Prisma reads both). */
+export interface SentError {
+  readonly name: string;
+  readonly message: string;
+  readonly cause?: unknown;
+}
+
+export type PgliteReply =
+  | { readonly id: number; readonly ok: unknown }
+  | { readonly id: number; readonly error: SentError };
+
+/** The worker's start: `dataDir` null for a throw-away database in memory. */
+export interface PgliteWorkerData {
+  readonly dataDir: string | null;
+}
+
+/** A parameter in the protocol's text format. */
+function textOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return String(value);
+}
+
+/**
+ * The event log's statements (Database.query): each parsed and planned once under a name of its own, then
+ * every execution is one call into PGlite (bind, describe, execute, sync) instead of PGlite's query(),
+ * which makes six (parse, describe, bind, describe, execute, sync) and plans the statement each time. It
+ * holds PGlite's transaction lock as query() does, so it never runs inside a transaction of Prisma's; the
+ * sync commits it (an append is durable once this answers).
+ */
+function preparedQuery(client: PGlite) {
+  const named = new Map<string, string>();
+  let parsed = 0; // a statement whose first execution failed is parsed again under a new name
+  const { serialize } = protocol;
+  return (sql: string, params: readonly unknown[]) =>
+    client._runExclusiveTransaction(() =>
+      client.runExclusive(async () => {
+        let name = named.get(sql);
+        const parse = name === undefined;
+        parsed += parse ? 1 : 0;
+        name ??= `titan_${parsed}`;
+        const frames = [
+          ...(parse ? [serialize.parse({ name, text: sql })] : []),
+          serialize.bind({ statement: name, values: params.map(textOf) }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ];
+        const message = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+        let at = 0;
+        for (const f of frames) {
+          message.set(f, at);
+          at += f.length;
+        }
+        const result = await client.execProtocol(message); // throws the statement's error, if any
+        if (parse) named.set(sql, name);
+        let fields: readonly { name: string; dataTypeID: number }[] = [];
+        const rows: Record<string, unknown>[] = [];
+        for (const m of result.messages) {
+          if (m instanceof messages.RowDescriptionMessage) fields = m.fields;
+          else if (m instanceof messages.DataRowMessage) {
+            rows.push(
+              Object.fromEntries(
+                m.fields.map((v, i) => [fields[i]!.name, types.parseType(v, fields[i]!.dataTypeID)]),
+              ),
+            );
+          }
+        }
+        return rows;
+      }),
+    );
+}
+
+interface Queryable {
+  queryRaw(query: unknown): Promise<unknown>;
+  executeRaw(query: unknown): Promise<unknown>;
+}
+interface AdapterTransaction extends Queryable {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+interface Adapter extends Queryable {
+  executeScript(script: string): Promise<void>;
+  startTransaction(isolationLevel?: unknown): Promise<AdapterTransaction>;
+}
+
+function sent(error: unknown): SentError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const cause = error.name === 'DriverAdapterError' ? error.cause : undefined;
+  return { name: error.name, message: error.message, ...(cause === undefined ? {} : { cause }) };
+}
+
+async function serve(port: NonNullable<typeof parentPort>, data: PgliteWorkerData): Promise<void> {
+  const client = data.dataDir === null ? new PGlite() : new PGlite(data.dataDir);
+  await client.waitReady;
+  const adapter = (await new PrismaPGlite(client).connect()) as unknown as Adapter;
+  const prepared = preparedQuery(client);
+  const transactions = new Map<number, AdapterTransaction>();
+  let nextTransaction = 0;
+
+  const handle = async (r: PgliteRequest): Promise<unknown> => {
+    switch (r.op) {
+      case 'exec':
+        await client.exec(r.sql);
+        return null;
+      case 'query':
+        return (await client.query(r.sql, [...r.params])).rows;
+      case 'prepared':
+        return prepared(r.sql, r.params);
+      case 'close':
+        await client.close();
+        return null;
+      case 'adapter': {
+        if (r.method === 'startTransaction') {
+          const tx = await adapter.startTransaction(r.arg ?? undefined);
+          nextTransaction += 1;
+          transactions.set(nextTransaction, tx);
+          return { tx: nextTransaction, options: (tx as unknown as { options: unknown }).options };
+        }
+        if (r.method === 'executeScript') return adapter.executeScript(r.arg as string);
+        if (r.tx === null)
+          return r.method === 'queryRaw' ? adapter.queryRaw(r.arg) : adapter.executeRaw(r.arg);
+        const tx = transactions.get(r.tx);
+        if (!tx) throw new Error(`no transaction ${r.tx}`);
+        if (r.method === 'queryRaw') return tx.queryRaw(r.arg);
+        if (r.method === 'executeRaw') return tx.executeRaw(r.arg);
+        transactions.delete(r.tx);
+        return r.method === 'commit' ? tx.commit() : tx.rollback();
+      }
+    }
+  };
+
+  port.on('message', (r: PgliteRequest) => {
+    handle(r).then(
+      (ok) => port.postMessage({ id: r.id, ok: ok ?? null } satisfies PgliteReply),
+      (error: unknown) => port.postMessage({ id: r.id, error: sent(error) } satisfies PgliteReply),
+    );
+  });
+  port.postMessage({ id: 0, ok: null } satisfies PgliteReply); // ready
+}
+
+if (parentPort) {
+  const port = parentPort;
+  serve(port, workerData as PgliteWorkerData).catch((error: unknown) =>
+    port.postMessage({ id: 0, error: sent(error) } satisfies PgliteReply),
+  );
+}

@@ -1,0 +1,33 @@
+// `npm run build:server`: the server as one JavaScript module, dist/server.mjs, which `npm start` and the
+// Docker image run (issue 16: a start serves its first intent within 0.5 s). Run through tsx, the server's
+// start was mostly module loading: some 300 TypeScript modules, each resolved and transformed through tsx's
+// loader thread. Bundled, our own code is one file and the packages (left in node_modules) are loaded by
+// node itself. The bundle lives one folder below the project, as server/*.ts does, so that PROJECT_ROOT
+// (server/paths.ts) is the same either way. The bench's server child is built the same way
+// (tools/bench/server.ts), so that it starts as the real server does.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../server/paths';
+
+/** Bundles `entry` (a path from the project's root) into dist/`name`.mjs; answers the bundle's path. */
+export async function buildServer(entry: string, name: string): Promise<string> {
+  const outfile = path.join(PROJECT_ROOT, 'dist', `${name}.mjs`);
+  // Imported here: a bundle that holds this module (the bench's) does not load esbuild when it starts.
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [path.join(PROJECT_ROOT, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    // Class and function names stay as written (errors and logs name them).
+    keepNames: true,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer('server/main.ts', 'server');
