@@ -43,7 +43,8 @@ export interface Bus {
 
 export async function openBus(url: string, node: string, aliveMs: number): Promise<Bus> {
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true };
-  const redis = new Redis(url, options);
+  // The commands of one tick go out in one write (publishes of a batch's messages, calls, replies).
+  const redis = new Redis(url, { ...options, enableAutoPipelining: true });
   const sub = new Redis(url, options);
   await Promise.all([redis.connect(), sub.connect()]);
   const pending = new Map<

@@ -417,7 +417,7 @@ export class Room {
       this.deps.metrics.inc('intentsRepeated');
       return repeated;
     }
-    // Bound, not an arrow: tsx names every named arrow as it is made (esbuild keepNames), a cost on each intent.
+    // Bound, not an arrow: esbuild keepNames (tsx, dist/server.mjs) names each named arrow as it is made.
     const reject = this.refuse.bind(this, sender, key, id);
     const actor = this.authorise(sender);
     if (actor === null) return reject('notSeated', 'Only the player in a seat may act for it.');

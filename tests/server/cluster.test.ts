@@ -184,11 +184,11 @@ describe('three server processes', () => {
     const follower = await TestClient.open(c.wsUrl, { token: sam.accessToken });
     follower.send({ type: 'watchBattles', on: true });
     await follower.next('battles');
-    // Bots only, on a: they play at once, to a battle.
-    const { game } = await startedGame(a.app, 2, 0);
+    // Bots only, on a: they play at once, to a battle (four of them meet sooner).
+    const { game } = await startedGame(a.app, 4, 0);
     const listed = (server: TestServer) =>
       server.app.titan.lobby.liveBattles().find((x: LiveBattle) => x.game === game.id);
-    await waitFor(() => listed(b) !== undefined, 'a battle of the game listed on b', 120_000);
+    await waitFor(() => listed(b) !== undefined, 'a battle of the game listed on b', 240_000);
     await follower.next('battles', (m) => m.battles.some((x) => x.game === game.id), 30_000);
     // Each battle is the one the owner lists (they follow each other: compared when they agree).
     await waitFor(
@@ -203,7 +203,7 @@ describe('three server processes', () => {
     }
     expect(b.app.titan.rooms.loaded(game.id)).toBeNull();
     await follower.close();
-  }, 180_000);
+  }, 300_000);
 
   it("the director's tools reach a tournament game another process owns, and come back after a failover", async (ctx) => {
     if (servers.length < 3 || !clusterConfig) return ctx.skip();
