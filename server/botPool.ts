@@ -2,11 +2,11 @@
 // thread, so a bot thinking never blocks the event loop that serves every other room. One worker, started
 // on first use and unref'd (an idle worker keeps nothing alive); requests queue in it. A decision not back
 // within its budget plus a grace period is given up (the caller falls back on the engine's default intent).
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { BotLevel, BotSight } from '../shared/bot/index';
 import type { Intent } from '../shared/engine/index';
 import type { BotRequest } from './botWorker';
-import { typeScriptWorker } from './paths';
+import { startWorker } from './paths';
 
 /** Beyond the budget: the first request also waits for the worker to start (about 2 s on a busy machine). */
 const GRACE_MS = 10_000;
@@ -39,7 +39,7 @@ export class BotPool {
 
   private start(): Worker {
     if (this.worker !== null) return this.worker;
-    const w = new Worker(typeScriptWorker('server/botWorker.ts'), { eval: true });
+    const w = startWorker('server/botWorker.ts');
     w.unref();
     w.on('message', (reply: Reply) => {
       const settle = this.waiting.get(reply.id);

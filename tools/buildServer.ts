@@ -10,11 +10,22 @@
 // (tools/bench/server.ts), so that it starts as the real server does.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROJECT_ROOT } from '../server/paths';
+import { PROJECT_ROOT, WORKER_MODULES } from '../server/paths';
 
-/** Bundles `entry` (a path from the project's root) into dist/`name`.mjs; answers the bundle's path. */
+/** Bundles `entry` (a path from the project's root) into dist/`name`.mjs, and each of the server's worker
+ *  modules beside it (server/paths.ts startWorker runs those); answers the bundle's path. */
 export async function buildServer(entry: string, name: string): Promise<string> {
   const outfile = path.join(PROJECT_ROOT, 'dist', `${name}.mjs`);
+  await Promise.all([
+    bundle(entry, outfile),
+    ...WORKER_MODULES.map((w) =>
+      bundle(w, path.join(PROJECT_ROOT, 'dist', `${path.basename(w, '.ts')}.mjs`)),
+    ),
+  ]);
+  return outfile;
+}
+
+async function bundle(entry: string, outfile: string): Promise<void> {
   // Imported here: a bundle that holds this module (the bench's) does not load esbuild when it starts.
   const { build } = await import('esbuild');
   await build({
@@ -48,7 +59,6 @@ export async function buildServer(entry: string, name: string): Promise<string> 
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  return outfile;
 }
 
 // Run as `npm run build:server` (this very file, not a bundle holding it: the bench's child holds it, and

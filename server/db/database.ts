@@ -5,11 +5,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { type Prisma, PrismaClient } from '../generated/prisma/client';
-import { typeScriptWorker } from '../paths';
+import { startWorker } from '../paths';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteWorker';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -97,8 +96,7 @@ export function releaseDataDirLocks(): void {
 
 /** The PGlite worker (pgliteWorker.ts), started; `request` sends it one request and answers its reply. */
 async function startPgliteWorker(dataDir: string | null) {
-  const worker = new Worker(typeScriptWorker('server/db/pgliteWorker.ts'), {
-    eval: true,
+  const worker = startWorker('server/db/pgliteWorker.ts', {
     workerData: { dataDir } satisfies PgliteWorkerData,
   });
   const pending = new Map<number, { resolve: (ok: unknown) => void; reject: (error: Error) => void }>();
