@@ -596,9 +596,11 @@ export class Room {
     this.sendBatch(recipients, logged, this.seq, this.state, finished);
     this.sendClock();
     this.held.push(batch);
-    // The spectators' share is the queue's next task: it goes out after the sender's reply, so a crowd
-    // watching the game never holds up the answer to the player who moved.
-    void this.enqueue(async () => this.release());
+    // The spectators' share is a queue task begun on the next tick, after the one that uncorks the players'
+    // sockets (connection.ts corkThisTick, queued first): their frames are written before the crowd's are
+    // even built, so spectators never hold up the answer to the player who moved (issue 12). A spectator who
+    // joins meanwhile is shown what was released before (`broadcasted`).
+    process.nextTick(() => void this.enqueue(async () => this.release()));
     if (finished) this.deps.onFinished?.(this);
   }
 

@@ -108,6 +108,8 @@ async function negotiated(k: number, timeControl: TimeControl | null = null) {
   const send = async (player: PlayerId, intent: Intent) => {
     const reply = await room.submit({ user: USERS[player]! }, { id: `i${room.currentSeq}`, intent });
     expect(reply, JSON.stringify(intent)).toMatchObject({ type: 'accepted' });
+    // The spectators' share goes out on the next tick, after the players' (room.ts release).
+    await new Promise<void>((settled) => process.nextTick(settled));
   };
   const land = room.currentState.turn!.engagements[0]!.land;
   const e = { attacker: '', defender: '' };
@@ -219,7 +221,9 @@ describe('errata 9.3: outsiders learn nothing of a negotiation while it lasts', 
         { id: 'accept', expectedSeq: seqs(actor).at(-1)!, intent: accept },
       );
       expect(reply).toMatchObject({ type: 'accepted', seq: seqs(actor).at(-1) });
-      await n.room.sync('nobody'); // the spectators' share goes out first
+      // The spectators' share is queued on the next tick (room.ts release), then goes out before the sync.
+      await new Promise<void>((settled) => process.nextTick(settled));
+      await n.room.sync('nobody');
       // The participants got every step, numbered one by one (no negotiation came before: the log's numbers).
       for (const p of [n.engagement.attacker, n.engagement.defender]) {
         const got = seqs(watcher(p));
