@@ -8,7 +8,6 @@ import {
   begin,
   D,
   engagedRun,
-  firstRound,
   lastQuietTurn,
   legion,
   moveAll,
@@ -17,6 +16,7 @@ import {
   quietTurn,
   step,
   strike,
+  titanSlaysOgre,
   toBattle,
 } from '../engagement/build';
 import type { Run } from '../support/game';
@@ -40,11 +40,7 @@ function toSummonPhase(extra: Partial<EngagementSpec> = {}): Run {
   });
   begin(run, 1);
   toBattle(run);
-  firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
-  // Each strike step ends by itself once its strikes are made (issue 14).
-  strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
-  strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
-  strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
+  titanSlaysOgre(run);
   // Round 2: the defender's turn; the Troll and the Titan are locked in contact.
   act(run, D, { type: 'doneManeuvering' });
   strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));

@@ -204,6 +204,16 @@ export function firstRound(
   act(run, A, { type: 'doneManeuvering' });
 }
 
+/** Round 1 on the Plains of `engagedRun({ attacker: ['Titan', 'Ogre'], defender: ['Ogre', 'Troll'] })`: the
+ *  attacker's Titan on E4 slays the defender's Ogre (E5, 5 hits), the Ogre and the Troll (F4) counterstrike and
+ *  miss (ones); each strike step ends by itself once its strikes are made (issue 14). */
+export function titanSlaysOgre(run: Run): void {
+  firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
+  strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
+  strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
+  strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
+}
+
 /** Tundra 2000, round 1, the attacker's maneuver: his Ogre entered on the Drift hex A1 with `hits` hits, his Troll
  *  on C1; the defender's Ogres on F4 and E5. */
 export function inDrift(hits: number): Run {

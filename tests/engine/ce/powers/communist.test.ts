@@ -12,13 +12,13 @@ import {
   begin,
   D,
   engagedRun,
-  firstRound,
   moveAll,
   ones,
   quietTurn,
   score,
   step,
   strike,
+  titanSlaysOgre,
   toBattle,
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
@@ -370,11 +370,7 @@ describe('36 COMMUNIST', () => {
       );
       begin(run);
       toBattle(run);
-      firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
-      // Each strike step ends by itself once its strikes are made (issue 14).
-      strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
-      strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
-      strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
+      titanSlaysOgre(run);
       act(run, D, { type: 'doneManeuvering' });
       strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
       strike(run, A, 'Bk01-1', 'Bu01-2', 2, 6, ones(6));

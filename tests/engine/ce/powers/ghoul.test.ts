@@ -12,13 +12,13 @@ import {
   begin,
   D,
   engagedRun,
-  firstRound,
   legion,
   moveAll,
   ones,
   place,
   quietTurn,
   strike,
+  titanSlaysOgre,
   toBattle,
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
@@ -147,10 +147,7 @@ describe('54 GHOUL', () => {
     );
     begin(run);
     toBattle(run);
-    firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
-    strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
-    strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
-    strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
+    titanSlaysOgre(run);
     expect(run.state.engagement?.defenderLosses).toEqual(['Ogre']);
     // The defender's round 2: nothing of hers to enslave in his phase.
     expect(legalIntents(run.state, A).filter((i) => i.type === 'usePower')).toEqual([]);

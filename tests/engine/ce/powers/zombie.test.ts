@@ -14,14 +14,12 @@ import {
   begin,
   D,
   engagedRun,
-  firstRound,
   lastQuietTurn,
   moveAll,
-  ones,
   quietTurn,
   score,
   step,
-  strike,
+  titanSlaysOgre,
   toBattle,
 } from '../../engagement/build';
 import type { Run } from '../../support/game';
@@ -126,10 +124,7 @@ describe('13 ZOMBIE', () => {
     const run = zombieAs(A, { attacker: ['Titan', 'Ogre'], defender: ['Ogre', 'Troll'], players: 3 });
     begin(run);
     toBattle(run);
-    firstRound(run, { 'Bk01-1': { hex: 'E4' }, 'Bu01-1': { hits: 5 } });
-    strike(run, A, 'Bk01-1', 'Bu01-1', 2, 6, [2, 1, 1, 1, 1, 1]);
-    strike(run, D, 'Bu01-1', 'Bk01-1', 6, 6, ones(6));
-    strike(run, D, 'Bu01-2', 'Bk01-1', 6, 8, ones(8));
+    titanSlaysOgre(run);
     expect(run.state.battle?.characters.map((c) => c.id)).not.toContain('Bu01-1');
     expect(run.state.battle?.fallen).toEqual([{ type: 'Ogre', power: 6, side: 'defender', hex: 'E5' }]);
   });
