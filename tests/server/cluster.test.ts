@@ -39,6 +39,26 @@ afterAll(async () => {
 const counter = (server: TestServer, name: string) =>
   (server.app.titan.metrics.read() as Record<string, number>)[name] ?? 0;
 
+/** The players join the game on their sockets, and whoever must act plays his first legal intent, `count` times. */
+async function playFirstIntents(game: string, clients: readonly TestClient[], count: number): Promise<void> {
+  let legal: { client: TestClient; seq: number; intent: Intent } | null = null;
+  for (const client of clients) {
+    client.onMessage = (m) => {
+      if (m.type === 'legal' && m.intents.length > 0) legal = { client, seq: m.seq, intent: m.intents[0]! };
+    };
+    client.send({ type: 'join', game, as: 'player' });
+  }
+  let seq = -1;
+  for (let i = 0; i < count; i++) {
+    await waitFor(() => legal !== null && legal.seq > seq, 'the next legal message', 30_000);
+    const next: { client: TestClient; seq: number; intent: Intent } = legal!;
+    seq = next.seq;
+    expect(await next.client.intent(game, next.intent, { expectedSeq: seq })).toMatchObject({
+      type: 'accepted',
+    });
+  }
+}
+
 describe('three server processes', () => {
   it('a game owned by one process is played to its end through sockets on the two others', async (ctx) => {
     if (servers.length < 3) return ctx.skip();
@@ -91,22 +111,7 @@ describe('three server processes', () => {
     const ann = await TestClient.open(b.wsUrl, { token: players[0]!.accessToken });
     const bob = await TestClient.open(b.wsUrl, { token: players[1]!.accessToken });
     // Whoever must act plays twice: the players' game moves on, the spectators' (600 s behind) does not.
-    let legal: { client: TestClient; seq: number; intent: Intent } | null = null;
-    for (const client of [ann, bob]) {
-      client.onMessage = (m) => {
-        if (m.type === 'legal' && m.intents.length > 0) legal = { client, seq: m.seq, intent: m.intents[0]! };
-      };
-      client.send({ type: 'join', game: game.id, as: 'player' });
-    }
-    let seq = -1;
-    for (let i = 0; i < 2; i++) {
-      await waitFor(() => legal !== null && legal.seq > seq, 'the next legal message', 30_000);
-      const next: { client: TestClient; seq: number; intent: Intent } = legal!;
-      seq = next.seq;
-      expect(await next.client.intent(game.id, next.intent, { expectedSeq: seq })).toMatchObject({
-        type: 'accepted',
-      });
-    }
+    await playFirstIntents(game.id, [ann, bob], 2);
     const sam = await guest(b.app, 'Sam');
     const seen = (server: TestServer, token: string) =>
       ok(call<{ seq: number }>(server.app, 'GET', `/api/games/${game.id}`, { token })).then((g) => g.seq);
@@ -135,22 +140,7 @@ describe('three server processes', () => {
     const { game, players } = await startedGame(a.app, 2, 2, { options: { broadcastDelaySeconds: 600 } });
     const ann = await TestClient.open(a.wsUrl, { token: players[0]!.accessToken });
     const bob = await TestClient.open(a.wsUrl, { token: players[1]!.accessToken });
-    let legal: { client: TestClient; seq: number; intent: Intent } | null = null;
-    for (const client of [ann, bob]) {
-      client.onMessage = (m) => {
-        if (m.type === 'legal' && m.intents.length > 0) legal = { client, seq: m.seq, intent: m.intents[0]! };
-      };
-      client.send({ type: 'join', game: game.id, as: 'player' });
-    }
-    let seq = -1;
-    for (let i = 0; i < 3; i++) {
-      await waitFor(() => legal !== null && legal.seq > seq, 'the next legal message', 30_000);
-      const next: { client: TestClient; seq: number; intent: Intent } = legal!;
-      seq = next.seq;
-      expect(await next.client.intent(game.id, next.intent, { expectedSeq: seq })).toMatchObject({
-        type: 'accepted',
-      });
-    }
+    await playFirstIntents(game.id, [ann, bob], 3);
     const sam = await guest(b.app, 'Sam');
     const tokens = [...players.map((p) => p.accessToken), sam.accessToken];
     const summary = (server: TestServer, token: string) =>
