@@ -1,26 +1,19 @@
 // Cluster mode: wrong passwords for a username are counted in Redis, so a guesser spreading his tries over
 // several server processes waits as long as on one (the rule of tests/server/limits.test.ts).
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
 import { sharedLoginBackoff } from '../../server/auth/loginBackoff';
-import { testRedis } from './support/redis';
+import { redisForFile } from './support/redis';
 
-const connections: Redis[] = [];
-let url: string | null = null;
-beforeAll(async () => {
-  url = await testRedis();
-});
-afterAll(() => {
-  for (const c of connections) c.disconnect();
-});
+const redis = redisForFile();
 
 describe('the login backoff shared by two processes', () => {
   it('counts the failures of both: the third try waits 1 s, the fourth 2 s, a success clears it', async (ctx) => {
+    const url = redis.url();
     if (!url) return ctx.skip();
     let now = 1_000_000;
-    const [one, two] = [new Redis(url), new Redis(url)];
-    connections.push(one, two);
+    const [one, two] = redis.connect(2) as [Redis, Redis];
     const a = sharedLoginBackoff(one, 2, () => now);
     const b = sharedLoginBackoff(two, 2, () => now);
     const name = `icarus-${randomUUID()}`;

@@ -3,27 +3,19 @@
 // times as one process would let them; another user's budget is his own. Skipped with a loud warning when
 // Redis cannot be reached.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localJoinBudget, sharedJoinBudget } from '../../server/ws/joinBudget';
-import { testRedis } from './support/redis';
+import { redisForFile } from './support/redis';
 
-const connections: Redis[] = [];
-let url: string | null = null;
-beforeAll(async () => {
-  url = await testRedis();
-});
-afterAll(() => {
-  for (const c of connections) c.disconnect();
-});
+const redis = redisForFile();
 
 describe('the join budget shared by three processes', () => {
   it("lets a user's burst through once over all of them, as one process would", async (ctx) => {
+    const url = redis.url();
     if (!url) return ctx.skip();
-    const redis = [new Redis(url), new Redis(url), new Redis(url)];
-    connections.push(...redis);
+    const connections = redis.connect(3);
     // One join per second, bursts of three: well under a second passes between the first and the last try.
-    const budgets = redis.map((r) => sharedJoinBudget(r, 1));
+    const budgets = connections.map((r) => sharedJoinBudget(r, 1));
     const local = localJoinBudget(1);
     const [ann, bob] = [`u-${randomUUID()}`, `u-${randomUUID()}`];
     const alone = Array.from({ length: 9 }, () => local.take(ann));
@@ -31,6 +23,6 @@ describe('the join budget shared by three processes', () => {
     const taken = await Promise.all(Array.from({ length: 9 }, (_, i) => budgets[i % 3]!.take(ann)));
     expect(taken.filter(Boolean)).toHaveLength(3);
     expect(await budgets[0]!.take(bob)).toBe(true);
-    await redis[0]!.del(`titan:joins:${ann}`, `titan:joins:${bob}`);
+    await connections[0]!.del(`titan:joins:${ann}`, `titan:joins:${bob}`);
   });
 });

@@ -4,35 +4,28 @@
 // process, on one PostgreSQL and one Redis): the cap holds over both, and a closed socket frees its place
 // on the other. Skipped with a loud warning when Redis (or PostgreSQL) cannot be reached.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedSocketCap } from '../../server/ws/socketCap';
 import { CLOSE_CODES } from '../../shared/protocol/messages';
 import { guest } from './support/api';
 import { TestClient } from './support/client';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
-import { testRedis } from './support/redis';
+import { redisForFile } from './support/redis';
 import { startServer, type TestServer, testConfig } from './support/server';
 
-const connections: Redis[] = [];
-let url: string | null = null;
-beforeAll(async () => {
-  url = await testRedis();
-});
+const redis = redisForFile();
 afterEach(() => {
   vi.useRealTimers();
-});
-afterAll(() => {
-  for (const c of connections) c.disconnect();
 });
 
 const ALIVE_MS = 3000;
 
 describe('the socket cap shared by two processes', () => {
   it('lets exactly the cap through when sockets open at once on both, and a closed one frees a place', async (ctx) => {
+    const url = redis.url();
     if (!url) return ctx.skip();
-    const [one, two] = [new Redis(url), new Redis(url)];
-    connections.push(one, two);
+    const [one, two] = redis.connect(2) as [Redis, Redis];
     const a = sharedSocketCap(one, 'a', 3, ALIVE_MS);
     const b = sharedSocketCap(two, 'b', 3, ALIVE_MS);
     const user = `u-${randomUUID()}`;
@@ -51,11 +44,11 @@ describe('the socket cap shared by two processes', () => {
   });
 
   it("frees a dead process's places once its entries expire; the living one's are renewed", async (ctx) => {
+    const url = redis.url();
     if (!url) return ctx.skip();
     // Only the beat and the clock are faked: the Redis connections keep their own timers.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const [one, two] = [new Redis(url), new Redis(url)];
-    connections.push(one, two);
+    const [one, two] = redis.connect(2) as [Redis, Redis];
     const a = sharedSocketCap(one, 'a', 2, ALIVE_MS);
     const b = sharedSocketCap(two, 'b', 2, ALIVE_MS);
     const user = `u-${randomUUID()}`;
@@ -84,6 +77,7 @@ describe('two server processes', () => {
   });
 
   it('hold a user to the cap over both: the next socket on either is closed 4011 until one closes', async (ctx) => {
+    const url = redis.url();
     if (!url) return ctx.skip();
     database = await createTestDatabase();
     if (!database) return ctx.skip();
