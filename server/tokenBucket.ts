@@ -1,5 +1,6 @@
-// The one rate limiter of the server's own (REST routes use @fastify/rate-limit): a token bucket, used for a
-// socket's frames, a user's joins and a chat author's messages.
+// The one rate limiter of the server's own (REST routes use @fastify/rate-limit per address): a token bucket,
+// used for a socket's frames, and per key (TokenBuckets) for a user's joins and REST calls and a chat author's
+// messages and mutes.
 
 export interface RateLimit {
   readonly perSecond: number;
@@ -24,5 +25,39 @@ export class TokenBucket {
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** Whether it has refilled to its burst by `now` (as a new bucket would be). */
+  fullAt(now: number): boolean {
+    const since = this.refilledAt === null ? 0 : now - this.refilledAt;
+    return this.tokens + (since / 1000) * this.rate.perSecond >= this.rate.burst;
+  }
+}
+
+/** One token bucket per key (a user, an author), made at the key's first take. Past `kept` buckets, the full ones
+ *  are let go: a full bucket is what a new one would be, so forgetting it changes nothing. */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, TokenBucket>();
+
+  constructor(
+    private readonly rate: RateLimit,
+    private readonly kept = 10_000,
+  ) {}
+
+  /** Takes one token from `key`'s bucket; false when it is empty. */
+  take(key: string, now = Date.now()): boolean {
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      if (this.buckets.size >= this.kept) {
+        for (const [k, b] of this.buckets) if (b.fullAt(now)) this.buckets.delete(k);
+      }
+      bucket = new TokenBucket(this.rate);
+      this.buckets.set(key, bucket);
+    }
+    return bucket.take(now);
+  }
+
+  forget(key: string): void {
+    this.buckets.delete(key);
   }
 }

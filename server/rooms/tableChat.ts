@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { CHAT, type ChatChannel, type ChatEntry, type Seat } from '../../shared/protocol/messages';
 import { cleanText } from '../../shared/protocol/text';
 import type { Database } from '../db/database';
-import { TokenBucket } from '../tokenBucket';
+import { TokenBuckets } from '../tokenBucket';
 
 /** The chat's rows in the database. */
 export interface ChatLog {
@@ -77,14 +77,17 @@ export type ChatRefusal = {
   readonly message: string;
 };
 
+/** CHAT.burst in a row, then one per CHAT.windowSeconds / CHAT.burst seconds. */
+const CHAT_RATE = { perSecond: CHAT.burst / CHAT.windowSeconds, burst: CHAT.burst } as const;
+
 export class TableChat {
   private entries: ChatEntry[] = [];
   /** Reader → the authors he muted. */
   private readonly muted = new Map<string, Set<string>>();
   /** Author → his rate. */
-  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly buckets = new TokenBuckets(CHAT_RATE);
   /** Reader → the rate of his mutes. */
-  private readonly muteBuckets = new Map<string, TokenBucket>();
+  private readonly muteBuckets = new TokenBuckets(CHAT_RATE);
 
   private constructor(
     private readonly gameId: string,
@@ -181,17 +184,12 @@ export class TableChat {
 /** Takes one from `user`'s bucket (CHAT.burst in a row, then one per CHAT.windowSeconds / CHAT.burst
  *  seconds); the refusal when it is empty. */
 function rateLimited(
-  buckets: Map<string, TokenBucket>,
+  buckets: TokenBuckets,
   user: string,
   what: 'messages' | 'mutes',
   now: number,
 ): ChatRefusal | null {
-  let bucket = buckets.get(user);
-  if (!bucket) {
-    bucket = new TokenBucket({ perSecond: CHAT.burst / CHAT.windowSeconds, burst: CHAT.burst });
-    buckets.set(user, bucket);
-  }
-  if (bucket.take(now)) return null;
+  if (buckets.take(user, now)) return null;
   const every = CHAT.windowSeconds / CHAT.burst;
   return {
     reason: 'rateLimited',

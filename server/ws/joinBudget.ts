@@ -3,7 +3,7 @@
 // In cluster mode every process takes from the same bucket, in Redis: taking is one script on Redis's own
 // clock (so the processes' clocks need not agree), and the bucket expires once it would be full again.
 import type { Redis } from 'ioredis';
-import { TokenBucket } from '../tokenBucket';
+import { TokenBuckets } from '../tokenBucket';
 
 export interface JoinBudget {
   /** Takes one join from the user's budget; false when it is spent. */
@@ -16,19 +16,10 @@ const burstOf = (perSecond: number) => 3 * perSecond;
 
 /** One process: a bucket per user with a socket here. */
 export function localJoinBudget(perSecond: number): JoinBudget {
-  const buckets = new Map<string, TokenBucket>();
+  const buckets = new TokenBuckets({ perSecond, burst: burstOf(perSecond) });
   return {
-    take(user) {
-      let bucket = buckets.get(user);
-      if (!bucket) {
-        bucket = new TokenBucket({ perSecond, burst: burstOf(perSecond) });
-        buckets.set(user, bucket);
-      }
-      return bucket.take();
-    },
-    forget(user) {
-      buckets.delete(user);
-    },
+    take: (user) => buckets.take(user),
+    forget: (user) => buckets.forget(user),
   };
 }
 
