@@ -19,47 +19,53 @@ export const SNAPSHOT_FORMAT = 2;
 const APPEND_TRANSACTION = { maxWait: 30_000, timeout: 30_000 } as const;
 
 /**
- * An intent's events appended in one statement (atomic by itself, one round trip). `g` takes the game's row
- * lock only if the game is still at the expected seq and running: a second writer waits, then finds the seq
- * moved and writes nothing (AppendConflict). The reply row is the record of the intent's id: when this sender
- * already had that id accepted, nothing is inserted, and the game row and the events, which hang on the
- * reply, are left as they were (RepeatedIntent). The (gameId, seq) primary key of the events is the last
- * guard against a fork. The status is compared as in APPEND_BATCH_SQL (the primary key finds the game).
- *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (JSON array), $7 dice cursor,
- *   $8 finished, $9 events (JSON array), $10 when the events happened (the server's clock, ISO 8601: the
- *   broadcast delay counts from it), $11 the clock after them (JSON, null when untimed: clock.ts), $12 the
- *   fencing token of the writer's lease (cluster mode, server/cluster/leases.ts; null: a single process):
- *   a process whose lease another has taken since writes nothing (AppendConflict)
+ * An intent's events appended in one statement (atomic by itself, one round trip). `moved` moves the game to
+ * the new seq only if it is still at the expected seq and running, and this sender has no reply under this
+ * intent id yet (`seen`): the update's row lock makes a second writer wait, then find the seq moved and write
+ * nothing (AppendConflict). The reply row (the record of the intent's id) and the events are written only
+ * with the game's move; a reply already there (RepeatedIntent) leaves everything as it was. The reply's key
+ * and the (gameId, seq) key of the events are the last guards: a reply or an event that is there already
+ * fails the whole statement. The status is compared as in APPEND_BATCH_SQL (the primary key finds the game).
+ * What it answers reads as APPEND_BATCH_SQL's rows: `locked` when the game was at the expected seq (moved,
+ * or found so with the reply already there), `replied` when it moved. (One game row updated, where locking
+ * it first and updating it after the reply's insert cost PGlite 0.07 ms more per append, issue 16.)
+ *   $1 game id, $2 expected seq, $3 sender, $4 intent id, $5 new seq, $6 dice (an int[] literal: {3,5}),
+ *   $7 dice cursor, $8 finished, $9 events (JSON array), $10 when the events happened (the server's clock,
+ *   ISO 8601: the broadcast delay counts from it), $11 the clock after them (JSON, null when untimed:
+ *   clock.ts), $12 the fencing token of the writer's lease (cluster mode, server/cluster/leases.ts; null: a
+ *   single process): a process whose lease another has taken since writes nothing (AppendConflict)
  */
 const APPEND_SQL = `
-WITH g AS (
-  SELECT "id" FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" IS NOT DISTINCT FROM 'running'
-    AND ($12::bigint IS NULL OR EXISTS (
-      SELECT 1 FROM "GameLease" l WHERE l."gameId" = $1::uuid AND l."token" = $12::bigint))
-  FOR UPDATE
-), reply AS (
-  INSERT INTO "IntentReply" ("gameId", "sender", "intentId", "seq", "dice")
-  SELECT "id", $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text($6::jsonb)::int) FROM g
-  ON CONFLICT ("gameId", "sender", "intentId") DO NOTHING
-  RETURNING "gameId"
+WITH seen AS (
+  SELECT 1 FROM "IntentReply" WHERE "gameId" = $1::uuid AND "sender" = $3 AND "intentId" = $4
 ), moved AS (
   UPDATE "Game" SET "seq" = $5, "diceCursor" = $7, "clock" = $11::jsonb,
     "status" = CASE WHEN $8::boolean THEN 'finished' ELSE "status" END,
     "finishedAt" = CASE WHEN $8::boolean THEN CURRENT_TIMESTAMP ELSE "finishedAt" END
-  WHERE "id" IN (SELECT "gameId" FROM reply)
+  WHERE "id" = $1::uuid AND "seq" = $2 AND "status" IS NOT DISTINCT FROM 'running'
+    AND ($12::bigint IS NULL OR EXISTS (
+      SELECT 1 FROM "GameLease" l WHERE l."gameId" = $1::uuid AND l."token" = $12::bigint))
+    AND NOT EXISTS (SELECT 1 FROM seen)
   RETURNING "id"
+), reply AS (
+  INSERT INTO "IntentReply" ("gameId", "sender", "intentId", "seq", "dice")
+  SELECT "id", $3, $4, $5, $6::int[] FROM moved
 ), appended AS (
   INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload", "createdAt")
   SELECT m."id", $2 + e.n::int, e.payload->>'type', e.payload, $10::timestamptz
   FROM moved m, jsonb_array_elements($9::jsonb) WITH ORDINALITY AS e(payload, n)
-  RETURNING "seq"
 )
-SELECT (SELECT count(*) FROM g)::int AS "locked", (SELECT count(*) FROM reply)::int AS "replied",
-  (SELECT count(*) FROM appended)::int AS "appended"`;
+SELECT CASE WHEN EXISTS (SELECT 1 FROM moved) THEN 1
+    WHEN EXISTS (SELECT 1 FROM seen) AND EXISTS (
+      SELECT 1 FROM "Game" WHERE "id" = $1::uuid AND "seq" = $2 AND "status" IS NOT DISTINCT FROM 'running'
+        AND ($12::bigint IS NULL OR EXISTS (
+          SELECT 1 FROM "GameLease" l WHERE l."gameId" = $1::uuid AND l."token" = $12::bigint))) THEN 1
+    ELSE 0 END AS "locked",
+  (SELECT count(*) FROM moved)::int AS "replied"`;
 
 /**
- * The appends of several games in one statement (group commit, groupCommit.ts): APPEND_SQL's steps over a
- * JSON array of appends, one commit for all. Each append is decided as if alone: a game no longer at its
+ * The appends of several games in one statement (group commit, groupCommit.ts): an append's steps over a
+ * JSON array of appends, one commit for all (each locks its game, inserts its reply, then moves the game). Each append is decided as if alone: a game no longer at its
  * expected seq is not locked and writes nothing (conflict), a repeated intent id writes nothing (repeat);
  * the others are written. The games are locked in id order (two batches never wait on each other in a
  * cycle). One row per append, in the array's order: whether its game was locked and its reply inserted.
@@ -225,7 +231,7 @@ async function appendAlone(query: Query, input: AppendInput): Promise<AppendRow>
     input.sender,
     input.intentId,
     input.expectedSeq + input.events.length,
-    JSON.stringify(input.dice),
+    `{${input.dice.join(',')}}`,
     input.diceCursor,
     input.finished,
     JSON.stringify(input.events),

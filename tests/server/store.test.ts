@@ -156,6 +156,37 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       expect([game.seq, game.diceCursor]).toEqual([2, 2]);
     });
 
+    it('a repeated intent id at a stale seq is a conflict, as any stale writer (the room reloads, then hears the repeat)', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      await log.append(input(id, { intentId: 'i2', expectedSeq: 2 }));
+      await expect(log.append(input(id, { expectedSeq: 2 }))).rejects.toBeInstanceOf(AppendConflict);
+      expect((await log.events(id, 0, 10)).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    });
+
+    it('two writers at the same seq at once (two processes): one is written whole, the other writes nothing', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      const [first, second] = await Promise.allSettled([
+        gameLog(db as Database).append(input(id, { intentId: 'a', events: [rolled('p1', 1)] })),
+        gameLog(db as Database).append(
+          input(id, { intentId: 'b', events: [rolled('p1', 2), rolled('p1', 3)] }),
+        ),
+      ]);
+      const outcomes = [first.status, second.status].sort();
+      expect(outcomes).toEqual(['fulfilled', 'rejected']);
+      const lost = (first.status === 'rejected' ? first : second) as PromiseRejectedResult;
+      expect(lost.reason).toBeInstanceOf(AppendConflict);
+      const events = await log.events(id, 0, 10);
+      const won = first.status === 'fulfilled' ? 'a' : 'b';
+      expect(events.map((e) => e.event)).toEqual(
+        won === 'a' ? [rolled('p1', 1)] : [rolled('p1', 2), rolled('p1', 3)],
+      );
+      expect((await row(id)).seq).toBe(events.length);
+      expect(await log.acceptedReply(id, 'user:ann', won === 'a' ? 'b' : 'a')).toBeNull();
+    });
+
     it('the last events finish the game; a finished game takes no more (AppendConflict)', async (ctx) => {
       if (db === null) return ctx.skip();
       const id = await newGame();
