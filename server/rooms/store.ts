@@ -268,26 +268,37 @@ async function appendBatch(query: Query, batch: readonly AppendInput[]): Promise
   return batch.map((_, i) => ({ ok: rows[i] ?? { locked: 0, replied: 0 } }));
 }
 
-export function gameLog(db: Database): GameLog {
-  const { prisma } = db;
-  const acceptedReply: GameLog['acceptedReply'] = async (id, sender, intentId) => {
-    const r = await prisma.intentReply.findUnique({
+/** The seq of a sender's accepted intent, read by `client`: the database, or a transaction under way. */
+const replyReader =
+  (client: Pick<Prisma.TransactionClient, 'intentReply'>): GameLog['acceptedReply'] =>
+  async (id, sender, intentId) => {
+    const r = await client.intentReply.findUnique({
       where: { gameId_sender_intentId: { gameId: id, sender, intentId } },
       select: { seq: true },
     });
     return r?.seq ?? null;
   };
+
+export function gameLog(db: Database): GameLog {
+  const { prisma } = db;
+  const acceptedReply = replyReader(prisma);
   const appends = new GroupCommit<AppendInput, AppendRow>((batch) => appendBatch(db.query, batch), {
     ...APPEND_BATCH,
     key: (input) => input.gameId,
   });
-  /** Nothing more when the append was written; else why not (AppendConflict, RepeatedIntent). */
-  const settle = async (input: AppendInput, { locked, replied }: AppendRow): Promise<void> => {
+  /** Nothing more when the append was written; else why not (AppendConflict, RepeatedIntent). The first
+   *  reply is read by `replies`: inside a transaction, the transaction's (PGlite has one connection: a read
+   *  beside the transaction waits for its end, which waits for the read, until Prisma's timeout). */
+  const settle = async (
+    input: AppendInput,
+    { locked, replied }: AppendRow,
+    replies: GameLog['acceptedReply'] = acceptedReply,
+  ): Promise<void> => {
     if (locked !== 1) {
       throw new AppendConflict(`game ${input.gameId} is no longer at seq ${input.expectedSeq}`);
     }
     if (replied !== 1) {
-      const first = await acceptedReply(input.gameId, input.sender, input.intentId);
+      const first = await replies(input.gameId, input.sender, input.intentId);
       if (first === null) throw new Error(`intent ${input.intentId} neither appended nor found`);
       throw new RepeatedIntent(first);
     }
@@ -367,7 +378,7 @@ export function gameLog(db: Database): GameLog {
       const seq = input.expectedSeq + input.events.length;
       await prisma.$transaction(async (tx) => {
         const inTransaction: Query = (sql, params = []) => tx.$queryRawUnsafe(sql, ...params);
-        await settle(input, await appendAlone(inTransaction, input));
+        await settle(input, await appendAlone(inTransaction, input), replyReader(tx));
         await tx.gameSnapshot.create({
           data: { gameId: input.gameId, seq, format: SNAPSHOT_FORMAT, state: json(snapshot) },
         });

@@ -156,6 +156,28 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       expect([game.seq, game.diceCursor]).toEqual([2, 2]);
     });
 
+    it('a repeated intent id on an append that carries a snapshot is answered at once, holding up no other game', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      const other = await newGame();
+      await log.append(input(id));
+      const state = createGame({
+        players: [
+          { id: 'p1', name: 'Ann' },
+          { id: 'p2', name: 'Bob' },
+        ],
+      }).state;
+      // The first reply is read inside the snapshot's transaction: on PGlite's one connection a read beside
+      // it waited for the transaction, which waited for the read, until Prisma's 30 s timeout.
+      const again = log.append(input(id, { expectedSeq: 2, events: [rolled('p1', 6)], snapshot: state }));
+      const meanwhile = log.append(input(other));
+      await expect(again).rejects.toEqual(new RepeatedIntent(2));
+      await meanwhile;
+      expect((await row(other)).seq).toBe(2);
+      expect(await log.latestSnapshot(id, 10)).toBeNull();
+      expect((await row(id)).seq).toBe(2);
+    }, 10_000);
+
     it('the last events finish the game; a finished game takes no more (AppendConflict)', async (ctx) => {
       if (db === null) return ctx.skip();
       const id = await newGame();
