@@ -31,11 +31,13 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
   describe(name, () => {
     let db: Database | null = null;
     let log: GameLog;
+    /** What the event log reported by itself (a batch statement that failed). */
+    const reported: { context: Record<string, unknown>; message: string }[] = [];
     beforeAll(async () => {
       db = await open();
       if (db === null) return;
       await applyMigrations(db);
-      log = gameLog(db);
+      log = gameLog(db, { warn: (context, message) => reported.push({ context, message }) });
     });
     afterAll(async () => {
       await db?.close();
@@ -134,11 +136,15 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       if (db === null) return ctx.skip();
       const id = await newGame();
       await log.append(input(id));
-      await expect(log.append(input(id, { intentId: 'i2', expectedSeq: 0 }))).rejects.toBeInstanceOf(
-        AppendConflict,
-      );
+      const stale = log.append(input(id, { intentId: 'i2', expectedSeq: 0 }));
+      await expect(stale).rejects.toBeInstanceOf(AppendConflict);
+      // The conflict tells whether this very intent is in the log all the same (here it is not).
+      await expect(stale).rejects.toMatchObject({ written: null });
       expect((await log.events(id, 0, 10)).length).toBe(2);
       expect(await log.acceptedReply(id, 'user:ann', 'i2')).toBeNull();
+      expect((await row(id)).seq).toBe(2);
+      // The same intent sent again at the seq it was written from: in the log, at seq 2.
+      await expect(log.append(input(id))).rejects.toMatchObject({ written: 2 });
       expect((await row(id)).seq).toBe(2);
     });
 
@@ -278,6 +284,10 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
         ...more.map((id) => log.append(input(id, next))),
       ]);
       expect(second.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      // The batch that failed as a whole is reported (a batch of four: plain, faulty and the two more).
+      expect(reported.map((r) => [r.message, r.context.appends])).toEqual([
+        ['a batch of appends failed: each is written alone', 4],
+      ]);
       expect((second[1] as PromiseRejectedResult).reason).not.toBeInstanceOf(AppendConflict);
       expect([(await row(faulty!)).seq, await log.acceptedReply(faulty!, 'user:ann', 'i1')]).toEqual([
         0,
