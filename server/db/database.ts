@@ -155,16 +155,59 @@ function preparedName(sql: string): string {
   return name;
 }
 
+/** The hot path's connections (store.ts's appends, at most a few at once: groupCommit.ts), taken from the pool
+ *  and kept: a statement goes out on one at once, where the pool hands a connection over a few ticks later
+ *  (issue 16: one game's round trip). A connection that breaks is given back to the pool, which closes it. */
+function heldConnections(pool: pg.Pool) {
+  const idle: pg.PoolClient[] = [];
+  const open = new Set<pg.PoolClient>();
+  const drop = (client: pg.PoolClient, error?: Error) => {
+    if (!open.delete(client)) return;
+    const i = idle.indexOf(client);
+    if (i >= 0) idle.splice(i, 1);
+    client.release(error ?? true);
+  };
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    open.add(client);
+    // Out of the pool, its connection's errors are ours to hear (unheard, one would crash the process).
+    client.on('error', (error) => drop(client, error));
+    return client;
+  };
+  return {
+    async query<Row>(sql: string, params: readonly unknown[]): Promise<Row[]> {
+      // A kept connection is taken without a tick's wait: the statement is written in this very call.
+      const client = idle.pop() ?? (await connect());
+      try {
+        const result = await client.query({ name: preparedName(sql), text: sql, values: [...params] });
+        if (open.has(client)) idle.push(client);
+        return result.rows as Row[];
+      } catch (error) {
+        // The statement's own failure (a key refused, ...) leaves the connection usable; anything else (a FATAL
+        // one: the server ended the session) does not.
+        const usable = error instanceof pg.DatabaseError && error.severity === 'ERROR';
+        if (usable && open.has(client)) idle.push(client);
+        else drop(client, error as Error);
+        throw error;
+      }
+    },
+    /** Gives every connection back (the pool ends only once they all are). */
+    release(): void {
+      for (const client of [...open]) drop(client);
+    },
+  };
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client's connection error must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const held = heldConnections(pool);
   return {
     kind: 'postgres',
     prisma,
-    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-      (await pool.query({ name: preparedName(sql), text: sql, values: [...params] })).rows as Row[],
+    query: async <Row>(sql: string, params: readonly unknown[] = []) => held.query<Row>(sql, params),
     exclusive: async (fn) => {
       const client = await pool.connect();
       try {
@@ -187,6 +230,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: () => ping(prisma),
     close: async () => {
       await prisma.$disconnect();
+      held.release();
       await pool.end();
     },
   };

@@ -71,6 +71,10 @@ export interface RoundTripBench extends Percentiles {
    *  again (not counted in the round trips). */
   readonly refused: number;
   readonly refusalSample: string | null;
+  /** The server process's CPU time over the measure, in cores (1 = one core busy all the time). */
+  readonly serverCpu: number;
+  /** The bench process's (the clients') CPU over the measure, in cores. */
+  readonly clientCpu: number;
 }
 
 export interface SocketsBench {
@@ -677,6 +681,8 @@ async function roundTrips(
   let refusalSample: string | null = null;
   let events = 0;
   if (profile !== null) await server.child.profile(profile);
+  const cpu0 = await server.child.cpuMicros();
+  const own0 = process.cpuUsage();
   const t0 = performance.now();
   const deadline = t0 + level.budgetMs;
   await Promise.all(
@@ -721,6 +727,8 @@ async function roundTrips(
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const own = process.cpuUsage(own0);
+  const cpu1 = await server.child.cpuMicros();
   if (profile !== null) await server.child.profile(null);
   for (const g of games) {
     server.pool.release(g.id, g.over);
@@ -735,6 +743,8 @@ async function roundTrips(
     failureSample,
     refused,
     refusalSample,
+    serverCpu: (cpu1 - cpu0) / 1e6 / seconds,
+    clientCpu: (own.user + own.system) / 1e6 / seconds,
   };
 }
 
