@@ -78,12 +78,18 @@ function perState<A extends unknown[], R>(
   key: (...args: A) => string,
 ): (state: GameState, ...args: A) => R {
   const kept = new WeakMap<GameState, Map<string, R>>();
+  // The state asked about last, and its answers: a batch asks about one state many times in a row, and a
+  // WeakMap look-up costs more than a comparison.
+  let lastState: GameState | null = null;
+  let lastAnswers: Map<string, R> | undefined;
   return (state, ...args) => {
-    let answers = kept.get(state);
+    let answers = state === lastState ? lastAnswers : kept.get(state);
     if (!answers) {
       answers = new Map();
       kept.set(state, answers);
     }
+    lastState = state;
+    lastAnswers = answers;
     const k = key(...args);
     if (answers.has(k)) return answers.get(k) as R;
     const r = answer(state, ...args);

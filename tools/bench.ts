@@ -83,6 +83,10 @@ async function database(run: Run, kind: 'pglite' | 'postgres'): Promise<void> {
       `${name}: intent round trip, ${r.games} game${r.games === 1 ? '' : 's'} p50 / p99`,
       `${p50p99(r)} (${r.intentsPerSecond} intents/s, ${r.eventsPerIntent.toFixed(1)} events/intent, n=${r.n})`,
     );
+    line(
+      `${name}:   server / bench client CPU (cores busy)`,
+      `${r.serverCpu.toFixed(2)} / ${r.clientCpu.toFixed(2)}`,
+    );
     if (r.refused > 0) line(`${name}:   intents refused, sent again`, `${r.refused} (${r.refusalSample})`);
     if (r.failures > 0)
       line(`${name}:   intents failed, games replaced`, `${r.failures} (${r.failureSample})`);
@@ -92,6 +96,8 @@ async function database(run: Run, kind: 'pglite' | 'postgres'): Promise<void> {
       eventsPerIntent: round(r.eventsPerIntent),
       refused: r.refused,
       failures: r.failures,
+      serverCpu: round(r.serverCpu),
+      clientCpu: round(r.clientCpu),
     };
   }
   if (db.sockets) {

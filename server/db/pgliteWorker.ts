@@ -122,7 +122,8 @@ function sent(error: unknown): SentError {
   return { name: error.name, message: error.message, ...(cause === undefined ? {} : { cause }) };
 }
 
-async function serve(port: NonNullable<typeof parentPort>, data: PgliteWorkerData): Promise<void> {
+/** Opens the database; answers the handler of the server's requests. */
+async function open(data: PgliteWorkerData): Promise<(r: PgliteRequest) => Promise<unknown>> {
   const client = data.dataDir === null ? new PGlite() : new PGlite(data.dataDir);
   await client.waitReady;
   const adapter = (await new PrismaPGlite(client).connect()) as unknown as Adapter;
@@ -162,18 +163,26 @@ async function serve(port: NonNullable<typeof parentPort>, data: PgliteWorkerDat
     }
   };
 
-  port.on('message', (r: PgliteRequest) => {
-    handle(r).then(
-      (ok) => port.postMessage({ id: r.id, ok: ok ?? null } satisfies PgliteReply),
-      (error: unknown) => port.postMessage({ id: r.id, error: sent(error) } satisfies PgliteReply),
-    );
-  });
-  port.postMessage({ id: 0, ok: null } satisfies PgliteReply); // ready
+  return handle;
 }
 
+// The port listens before the database opens, so that the worker's event loop has a handle alive meanwhile:
+// with none, Node waits between two turns of the loop for the background work V8 has queued (DrainTasks),
+// here the optimising compilation of PGlite's WASM, and the first request, sent as soon as the database was
+// open, waited 300 to 450 ms for it (issue 16). Requests sent before it is open wait for it, in order.
 if (parentPort) {
   const port = parentPort;
-  serve(port, workerData as PgliteWorkerData).catch((error: unknown) =>
-    port.postMessage({ id: 0, error: sent(error) } satisfies PgliteReply),
+  const handler = open(workerData as PgliteWorkerData);
+  port.on('message', (r: PgliteRequest) => {
+    handler
+      .then((handle) => handle(r))
+      .then(
+        (ok) => port.postMessage({ id: r.id, ok: ok ?? null } satisfies PgliteReply),
+        (error: unknown) => port.postMessage({ id: r.id, error: sent(error) } satisfies PgliteReply),
+      );
+  });
+  handler.then(
+    () => port.postMessage({ id: 0, ok: null } satisfies PgliteReply), // ready
+    (error: unknown) => port.postMessage({ id: 0, error: sent(error) } satisfies PgliteReply),
   );
 }

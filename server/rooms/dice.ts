@@ -24,20 +24,36 @@ function block(seed: Buffer, k: number): Buffer {
   return createHmac('sha256', seed).update(counter).digest();
 }
 
+/** The latest block derived per seed (a block holds about 30 dice, so most rolls of a game read the one
+ *  before): one HMAC per block instead of one per roll (issue 16). Bounded: the oldest seed is let go. */
+const latestBlocks = new Map<string, { readonly seed: Buffer; readonly k: number; readonly bytes: Buffer }>();
+const LATEST_BLOCKS = 2048;
+
+/** Block `k` of the seed's stream (read only: it may be the cached one). */
+function blockOf(seedHex: string, k: number): Buffer {
+  const latest = latestBlocks.get(seedHex);
+  if (latest?.k === k) return latest.bytes;
+  const seed = latest?.seed ?? Buffer.from(seedHex, 'hex');
+  const bytes = block(seed, k);
+  latestBlocks.delete(seedHex);
+  latestBlocks.set(seedHex, { seed, k, bytes });
+  if (latestBlocks.size > LATEST_BLOCKS) latestBlocks.delete(latestBlocks.keys().next().value!);
+  return bytes;
+}
+
 /** `count` dice from the stream starting at byte `cursor`, and the cursor after them. */
 export function rollFromStream(
   seedHex: string,
   cursor: number,
   count: number,
 ): { readonly rolls: number[]; readonly cursor: number } {
-  const seed = Buffer.from(seedHex, 'hex');
   const rolls: number[] = [];
   let k = Math.floor(cursor / BLOCK);
-  let bytes = block(seed, k);
+  let bytes = blockOf(seedHex, k);
   while (rolls.length < count) {
     if (Math.floor(cursor / BLOCK) !== k) {
       k = Math.floor(cursor / BLOCK);
-      bytes = block(seed, k);
+      bytes = blockOf(seedHex, k);
     }
     const b = bytes[cursor % BLOCK]!;
     cursor += 1;

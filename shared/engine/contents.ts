@@ -9,7 +9,15 @@ export function countOf(characters: readonly CharacterName[], name: CharacterNam
 }
 
 export function isSubMultiset(part: readonly CharacterName[], whole: readonly CharacterName[]): boolean {
-  return [...new Set(part)].every((name) => countOf(part, name) <= countOf(whole, name));
+  if (part.length > whole.length) return false;
+  // Each distinct name once (at its first place in `part`), without building a set: the listings of
+  // splits ask this for every candidate (issue 16).
+  for (let i = 0; i < part.length; i++) {
+    const name = part[i]!;
+    if (part.indexOf(name) < i) continue;
+    if (countOf(part, name) > countOf(whole, name)) return false;
+  }
+  return true;
 }
 
 /** `whole` less one occurrence of each character of `part` (which must be in it). */
@@ -53,17 +61,24 @@ export function subMultisets(
   max: number,
 ): CharacterName[][] {
   const names = [...new Set(characters)].sort();
+  const counts = names.map((name) => countOf(characters, name));
   const result: CharacterName[][] = [];
-  const walk = (i: number, chosen: CharacterName[]): void => {
+  // One array grown and shrunk along the walk; a copy is kept of each one taken (issue 16: the splits'
+  // listing walks every sub-multiset of every legion).
+  const chosen: CharacterName[] = [];
+  const walk = (i: number): void => {
     if (i === names.length) {
-      if (chosen.length >= min && chosen.length <= max) result.push(chosen);
+      if (chosen.length >= min && chosen.length <= max) result.push(chosen.slice());
       return;
     }
     const name = names[i] as CharacterName;
-    for (let k = 0; k <= countOf(characters, name) && chosen.length + k <= max; k++) {
-      walk(i + 1, [...chosen, ...Array<CharacterName>(k).fill(name)]);
+    const before = chosen.length;
+    for (let k = 0; k <= counts[i]! && before + k <= max; k++) {
+      if (k > 0) chosen.push(name);
+      walk(i + 1);
     }
+    chosen.length = before;
   };
-  if (max >= min) walk(0, []);
+  if (max >= min) walk(0);
   return result;
 }

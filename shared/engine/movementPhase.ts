@@ -19,6 +19,7 @@ import {
   towerTeleportLords,
 } from './movement';
 import { mulliganProblem } from './mulligan';
+import { perState } from './perState';
 import { reject, rejection } from './rejections';
 import { rollOne } from './setup';
 import { firstSplitPending, recombinationEvents, stackedSplitGroups } from './split';
@@ -94,7 +95,7 @@ export function hasMoved(state: GameState, legionId: string): boolean {
 }
 
 /** The legal moves of one of the Mover's legions now: none once it has moved (each legion moves once). */
-export function legionMoves(state: GameState, legionId: string): LegionMove[] {
+export function legionMoves(state: GameState, legionId: string): readonly LegionMove[] {
   if (hasMoved(state, legionId)) return [];
   return movesInThisGame(state, legionId);
 }
@@ -109,8 +110,12 @@ function moveContexts(state: GameState, legionId: string): MoveContext[] {
 }
 
 /** The standard legal moves (movement.ts), then the variant's (Cosmic Encounter Titan: ce/masterboard.ts), for
- *  every number the legion may move with, each move listed once. */
-function movesInThisGame(state: GameState, legionId: string): LegionMove[] {
+ *  every number the legion may move with, each move listed once. Found once per state and legion (perState.ts):
+ *  the position's listing finds them, and `decide` checks the move it is sent against the same list. */
+const movesInThisGame: (state: GameState, legionId: string) => readonly LegionMove[] =
+  perState(listMovesInThisGame);
+
+function listMovesInThisGame(state: GameState, legionId: string): LegionMove[] {
   const legion = state.legions[legionId];
   if (legion === undefined) throw new Error(`no legion ${legionId}`);
   const found = new Map<string, LegionMove>();

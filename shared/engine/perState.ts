@@ -1,6 +1,7 @@
 // A state is never changed once made (evolve makes a new one), so what a pure function finds in it may be
 // kept beside it: the views, the `legal` messages, `pending` and the checks of one position ask for the same
-// lists many times (issue 16). The cache holds nothing a state's collection would not free.
+// lists many times (issue 16). The cache holds nothing a state's collection would not free (but the one state
+// asked about last, until another is).
 import type { GameState } from './types';
 
 /** `find`, answered once per state and key (the answer is frozen: every caller shares it). */
@@ -8,12 +9,18 @@ export function perState<K, R>(
   find: (state: GameState, key: K) => R,
 ): (state: GameState, key: K) => Readonly<R> {
   const kept = new WeakMap<GameState, Map<K, Readonly<R>>>();
+  // The state asked about last, and its answers: one position's questions come together, and a WeakMap
+  // look-up costs more than a comparison.
+  let lastState: GameState | null = null;
+  let lastByKey: Map<K, Readonly<R>> | null = null;
   return (state, key) => {
-    let byKey = kept.get(state);
-    if (byKey === undefined) {
+    let byKey = state === lastState ? lastByKey : kept.get(state);
+    if (byKey === undefined || byKey === null) {
       byKey = new Map();
       kept.set(state, byKey);
     }
+    lastState = state;
+    lastByKey = byKey;
     if (byKey.has(key)) return byKey.get(key) as Readonly<R>;
     const found = Object.freeze(find(state, key));
     byKey.set(key, found);

@@ -44,7 +44,9 @@ export interface SplitKnowledge {
 /** The one check of a split (decide and legalIntents through checkSplit, the client from its view of his
  *  own legion): null when legal. */
 export function splitProblem(known: SplitKnowledge, intent: IntentOf<'split'>): Rejection | null {
-  const all = intent.groups.flatMap((g) => g.characters);
+  // (Written for few allocations: the listing checks every candidate split of the first turn, issue 16.)
+  const all =
+    intent.groups.length === 1 ? intent.groups[0]!.characters : intent.groups.flatMap((g) => g.characters);
   if (!isSubMultiset(all, known.characters)) {
     return rejection(
       'illegalSplit',
@@ -56,7 +58,7 @@ export function splitProblem(known: SplitKnowledge, intent: IntentOf<'split'>): 
   const parts = [...intent.groups.map((g) => g.characters), withoutCharacters(known.characters, all)];
   const markers = intent.groups.map((g) => g.marker);
   const missing = markers.find((m) => !known.markersAvailable.includes(m));
-  if (missing !== undefined || new Set(markers).size !== markers.length) {
+  if (missing !== undefined || markers.some((m, i) => markers.indexOf(m) !== i)) {
     return rejection(
       'illegalSplit',
       `Each new legion needs a different free legion marker of yours; ${missing ?? markers[0]} is not one.`,
@@ -72,7 +74,7 @@ export function splitProblem(known: SplitKnowledge, intent: IntentOf<'split'>): 
       );
     }
     const fourFour = intent.groups.length === 1 && parts.every((p) => p.length === FIRST_SPLIT_SIZE);
-    if (!fourFour || !parts.every((p) => p.filter(isLord).length === 1)) {
+    if (!fourFour || !parts.every((p) => lordsIn(p) === 1)) {
       return rejection(
         'illegalSplit',
         'On your first turn you must split your eight characters 4-4, with exactly one lord (your Titan or your Angel) in each legion.',
@@ -89,6 +91,12 @@ export function splitProblem(known: SplitKnowledge, intent: IntentOf<'split'>): 
     );
   }
   return null;
+}
+
+function lordsIn(characters: readonly CharacterName[]): number {
+  let n = 0;
+  for (const c of characters) if (isLord(c)) n++;
+  return n;
 }
 
 /** A split by `player` in this state: his legion, then the split's own rules. */
@@ -155,9 +163,10 @@ function listSplits(state: GameState, player: PlayerId): Intent[] {
       intents.push({ type: 'split', legion: legion.id, groups: [{ marker: m1, characters: a }] });
       if (m2 === undefined || first) continue;
       const rest = withoutCharacters(legion.characters, a);
+      const aKey = a.join();
       for (const b of subMultisets(rest, a.length, rest.length - MIN_SPLIT_SIZE)) {
         // The two new legions are interchangeable but for their markers: list each pair once.
-        if (b.length === a.length && b.join() < a.join()) continue;
+        if (b.length === a.length && b.join() < aKey) continue;
         intents.push({
           type: 'split',
           legion: legion.id,

@@ -217,6 +217,23 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       expect(await log.latestSnapshot(id, 10)).toEqual({ seq: 4, state: later });
     });
 
+    it('PostgreSQL: a kept connection of the appends that the database drops is replaced, and the next append goes through', async (ctx) => {
+      if (db === null || db.kind !== 'postgres') return ctx.skip();
+      const id = await newGame();
+      await log.append(input(id));
+      // Every other connection of this database is ended from the server's side (an administrator, a restart).
+      const ended = await db.exclusive((session) =>
+        session.query<{ ended: boolean }>(
+          `SELECT pg_terminate_backend("pid") AS "ended" FROM pg_stat_activity
+           WHERE "datname" = current_database() AND "pid" <> pg_backend_pid()`,
+        ),
+      );
+      expect(ended.length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await log.append(input(id, { intentId: 'i2', expectedSeq: 2 }));
+      expect((await log.events(id, 0, 10)).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    });
+
     it('appends of many games sent at once are written together (group commit), each with its own outcome; a faulty one fails alone', async (ctx) => {
       if (db === null) return ctx.skip();
       const prisma = (db as Database).prisma;

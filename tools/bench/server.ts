@@ -11,7 +11,7 @@
 //   (measured on a freshly restarted server holding the games' rooms; the restart itself is timed too).
 // - The time to rebuild a room (Room.load) from a 10,000-event log, from its latest snapshot and without one.
 //
-// The server (and the echo server) runs in a child process (this file with CHILD_FLAG), the clients in this
+// The server (and the echo server) runs in a child process (child.ts, then runChild here), the clients in this
 // one, so on a 2-core machine each side has a core. Nothing leaves 127.0.0.1; every loop is bounded in count
 // and in time; temporary folders and databases are removed afterwards.
 
@@ -71,6 +71,10 @@ export interface RoundTripBench extends Percentiles {
    *  again (not counted in the round trips). */
   readonly refused: number;
   readonly refusalSample: string | null;
+  /** The server process's CPU time over the measure, in cores (1 = one core busy all the time). */
+  readonly serverCpu: number;
+  /** The bench process's (the clients') CPU over the measure, in cores. */
+  readonly clientCpu: number;
 }
 
 export interface SocketsBench {
@@ -141,7 +145,7 @@ export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
 
 /** The server's refusals after which the same intent may simply be sent again (server/rooms/room.ts). */
 const SEND_AGAIN: ReadonlySet<string> = new Set(['unavailable', 'internalError']);
-const CHILD_FLAG = '--titan-bench-child';
+/** The child's spec (ChildSpec, JSON), read by runChild (and child.ts). */
 const CHILD_SPEC_ENV = 'TITAN_BENCH_CHILD';
 /** A pino level for the bench's servers (warn: a room's append conflict, a failed batch of appends). */
 const SERVER_LOG_ENV = 'TITAN_BENCH_SERVER_LOG';
@@ -201,7 +205,8 @@ type FromChild =
   | { readonly type: 'profiled' }
   | { readonly type: 'failed'; readonly message: string };
 
-async function runChild(): Promise<void> {
+/** The bench's server child (child.ts imports this module, then runs it). */
+export async function runChild(): Promise<void> {
   const send = (m: FromChild) => process.send?.(m);
   // The parent is gone (crashed or killed): nothing of ours may outlive it.
   process.on('disconnect', () => process.exit(1));
@@ -301,16 +306,16 @@ interface Child {
  *  sections' measuring windows only, without their set-up: `<section>-<measure>.cpuprofile`). */
 export const PROFILE_ENV = 'TITAN_BENCH_PROFILE';
 
-/** This file bundled as the real server is (tools/buildServer.ts), built once per run: the child starts as
- *  `npm start` does, without tsx's loader. */
+/** The child (child.ts, then this file) bundled as the real server is (tools/buildServer.ts), built once per
+ *  run: the child starts as `npm start` does, without tsx's loader, its embedded database first. */
 let childBundle: Promise<string> | null = null;
 
-/** Forks this file as a server (bundled, with `--expose-gc` for the memory figures). */
+/** Forks the child as a server (bundled, with `--expose-gc` for the memory figures). */
 export async function startChild(spec: ChildSpec): Promise<Child> {
-  childBundle ??= buildServer('tools/bench/server.ts', 'bench-server');
+  childBundle ??= buildServer('tools/bench/child.ts', 'bench-server');
   const entry = await childBundle;
   const spawnedAt = performance.now();
-  const child: ChildProcess = fork(entry, [CHILD_FLAG], {
+  const child: ChildProcess = fork(entry, [], {
     execArgv: ['--expose-gc'],
     env: { ...process.env, [CHILD_SPEC_ENV]: JSON.stringify(spec) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -684,6 +689,8 @@ async function roundTrips(
   let refusalSample: string | null = null;
   let events = 0;
   if (profile !== null) await server.child.profile(profile);
+  const cpu0 = await server.child.cpuMicros();
+  const own0 = process.cpuUsage();
   const t0 = performance.now();
   const deadline = t0 + level.budgetMs;
   await Promise.all(
@@ -728,6 +735,8 @@ async function roundTrips(
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const own = process.cpuUsage(own0);
+  const cpu1 = await server.child.cpuMicros();
   if (profile !== null) await server.child.profile(null);
   for (const g of games) {
     server.pool.release(g.id, g.over);
@@ -742,6 +751,8 @@ async function roundTrips(
     failureSample,
     refused,
     refusalSample,
+    serverCpu: (cpu1 - cpu0) / 1e6 / seconds,
+    clientCpu: (own.user + own.system) / 1e6 / seconds,
   };
 }
 
@@ -1534,5 +1545,3 @@ export async function benchAbuse(
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-if (process.argv[2] === CHILD_FLAG) void runChild();
