@@ -500,7 +500,14 @@ export class Room {
           await this.reload();
         } finally {
           this.deps.logger.warn(
-            { game: this.id, expectedSeq, loggedSeq: this.seq, status: this.status, written: error.written },
+            {
+              game: this.id,
+              expectedSeq,
+              loggedSeq: this.seq,
+              status: this.status,
+              written: error.written,
+              batch: error.batch,
+            },
             'the append met a conflict: the room is reloaded from the log',
           );
         }

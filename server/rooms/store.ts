@@ -161,6 +161,8 @@ export class AppendConflict extends Error {
   constructor(
     message: string,
     readonly written: number | null = null,
+    /** The appends written together with this one (1: alone; 0: inside a snapshot's transaction). */
+    readonly batch = 1,
   ) {
     super(message);
   }
@@ -222,12 +224,18 @@ export interface GameLog {
 interface AppendRow {
   readonly locked: number;
   readonly replied: number;
+  /** The appends of the statement (a conflict's log line tells it). */
+  readonly batch?: number;
 }
 
 type Query = Database['query'];
 
 /** One append alone (APPEND_SQL). */
-async function appendAlone(query: Query, input: AppendInput): Promise<AppendRow> {
+async function appendAlone(
+  query: Query,
+  input: AppendInput,
+  reporter: LogReporter | null = null,
+): Promise<AppendRow> {
   const rows = await query<AppendRow>(APPEND_SQL, [
     input.gameId,
     input.expectedSeq,
@@ -242,7 +250,14 @@ async function appendAlone(query: Query, input: AppendInput): Promise<AppendRow>
     input.clock === null ? null : JSON.stringify(input.clock),
     input.fence ?? null,
   ]);
+  if (rows.length !== 1) answeredRows(reporter, rows.length, 1);
   return rows[0] ?? { locked: 0, replied: 0 };
+}
+
+/** A statement answered another number of rows than it had appends (each append has its row): the missing
+ *  ones read as not written (a conflict), which only a look at the log can tell apart. */
+function answeredRows(reporter: LogReporter | null, rows: number, appends: number): void {
+  reporter?.warn({ rows, appends }, 'the append statement answered a row count other than its appends');
 }
 
 /** Several games' appends in one statement (APPEND_BATCH_SQL); should the statement fail (one append's
@@ -253,7 +268,7 @@ async function appendBatch(
   reporter: LogReporter | null,
 ): Promise<Outcome<AppendRow>[]> {
   const alone = (input: AppendInput) =>
-    appendAlone(query, input).then(
+    appendAlone(query, input, reporter).then(
       (ok): Outcome<AppendRow> => ({ ok }),
       (error: unknown): Outcome<AppendRow> => ({ error }),
     );
@@ -279,7 +294,8 @@ async function appendBatch(
     reporter?.warn({ err: error, appends: batch.length }, 'a batch of appends failed: each is written alone');
     return Promise.all(batch.map(alone));
   }
-  return batch.map((_, i) => ({ ok: rows[i] ?? { locked: 0, replied: 0 } }));
+  if (rows.length !== batch.length) answeredRows(reporter, rows.length, batch.length);
+  return batch.map((_, i) => ({ ok: { ...(rows[i] ?? { locked: 0, replied: 0 }), batch: batch.length } }));
 }
 
 /** The seq of a sender's accepted intent, read by `client`: the database, or a transaction under way. */
@@ -310,12 +326,16 @@ export function gameLog(db: Database, reporter: LogReporter | null = null): Game
    *  beside the transaction waits for its end, which waits for the read, until Prisma's timeout). */
   const settle = async (
     input: AppendInput,
-    { locked, replied }: AppendRow,
+    { locked, replied, batch }: AppendRow,
     replies: GameLog['acceptedReply'] = acceptedReply,
   ): Promise<void> => {
     if (locked !== 1) {
       const written = await replies(input.gameId, input.sender, input.intentId);
-      throw new AppendConflict(`game ${input.gameId} is no longer at seq ${input.expectedSeq}`, written);
+      throw new AppendConflict(
+        `game ${input.gameId} is no longer at seq ${input.expectedSeq}`,
+        written,
+        batch ?? (replies === acceptedReply ? 1 : 0),
+      );
     }
     if (replied !== 1) {
       const first = await replies(input.gameId, input.sender, input.intentId);
@@ -398,7 +418,7 @@ export function gameLog(db: Database, reporter: LogReporter | null = null): Game
       const seq = input.expectedSeq + input.events.length;
       await prisma.$transaction(async (tx) => {
         const inTransaction: Query = (sql, params = []) => tx.$queryRawUnsafe(sql, ...params);
-        await settle(input, await appendAlone(inTransaction, input), replyReader(tx));
+        await settle(input, await appendAlone(inTransaction, input, reporter), replyReader(tx));
         await tx.gameSnapshot.create({
           data: { gameId: input.gameId, seq, format: SNAPSHOT_FORMAT, state: json(snapshot) },
         });

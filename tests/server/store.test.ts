@@ -139,7 +139,7 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       const stale = log.append(input(id, { intentId: 'i2', expectedSeq: 0 }));
       await expect(stale).rejects.toBeInstanceOf(AppendConflict);
       // The conflict tells whether this very intent is in the log all the same (here it is not).
-      await expect(stale).rejects.toMatchObject({ written: null });
+      await expect(stale).rejects.toMatchObject({ written: null, batch: 1 });
       expect((await log.events(id, 0, 10)).length).toBe(2);
       expect(await log.acceptedReply(id, 'user:ann', 'i2')).toBeNull();
       expect((await row(id)).seq).toBe(2);
@@ -183,6 +183,19 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       expect(await log.latestSnapshot(id, 10)).toBeNull();
       expect((await row(id)).seq).toBe(2);
     }, 10_000);
+
+    it('a statement that answers no row for an append is reported: the append reads as a conflict, written nowhere', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      const told: string[] = [];
+      const mute = gameLog(
+        { ...(db as Database), query: async () => [] },
+        { warn: (context, message) => told.push(`${message} (${context.rows} of ${context.appends})`) },
+      );
+      await expect(mute.append(input(id))).rejects.toMatchObject({ written: null, batch: 1 });
+      expect(told).toEqual(['the append statement answered a row count other than its appends (0 of 1)']);
+      expect((await row(id)).seq).toBe(0);
+    });
 
     it('the last events finish the game; a finished game takes no more (AppendConflict)', async (ctx) => {
       if (db === null) return ctx.skip();
@@ -271,6 +284,8 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       ]);
       const reason = (i: number) => (wave[i] as PromiseRejectedResult).reason;
       expect(reason(2)).toBeInstanceOf(AppendConflict);
+      // The conflict tells it met the stale append in a batch statement (a conflict's log line says so).
+      expect((reason(2) as AppendConflict).batch).toBeGreaterThan(1);
       expect(reason(3)).toEqual(new RepeatedIntent(2));
       expect(reason(5)).toBeInstanceOf(AppendConflict);
       for (const id of [plain, timed!, ending!, ...more]) {
