@@ -147,6 +147,8 @@ export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
 const SEND_AGAIN: ReadonlySet<string> = new Set(['unavailable', 'internalError']);
 /** The child's spec (ChildSpec, JSON), read by runChild (and child.ts). */
 const CHILD_SPEC_ENV = 'TITAN_BENCH_CHILD';
+/** A pino level for the bench's servers (warn: a room's append conflict, a failed batch of appends). */
+const SERVER_LOG_ENV = 'TITAN_BENCH_SERVER_LOG';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -226,7 +228,13 @@ export async function runChild(): Promise<void> {
           wss.close(() => resolve());
         });
     } else {
-      const app = await buildApp({ config: spec.config, engine: rulesEngine, logger: false });
+      // Silent, unless TITAN_BENCH_SERVER_LOG names a level: the server's log lines then go to stderr.
+      const level = process.env[SERVER_LOG_ENV];
+      const app = await buildApp({
+        config: spec.config,
+        engine: rulesEngine,
+        logger: level ? { level, stream: process.stderr } : false,
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       port = (app.server.address() as AddressInfo).port;
       close = () => app.close();
