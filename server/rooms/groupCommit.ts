@@ -4,8 +4,10 @@
 // as before, and five hundred busy games share each commit. Every append is answered only once the batch
 // that holds it is committed (durable): the acknowledgement comes no earlier than before.
 // A batch starts at the end of the event loop's turn (setImmediate), so the appends of every message read in
-// that turn go together. PGlite writes on this thread: a batch started at once would be written before the
-// next message is read, and every batch would hold one append.
+// that turn go together; but an append submitted while nothing is being written or waiting goes at once, alone
+// (issue 16: one game's round trip), and whatever follows in that turn waits for the turn's end as before.
+// Both databases answer asynchronously (PGlite from its worker, pgliteWorker.ts), so a batch started at once
+// does not hold up the next message's reading.
 
 export interface GroupCommitOptions<I> {
   /** Items in one batch at most. */
@@ -44,7 +46,8 @@ export class GroupCommit<I, R> {
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      this.schedulePump();
+      if (this.inFlight === 0 && this.waiting.length === 1 && !this.pumpDue) this.pump();
+      else this.schedulePump();
     });
   }
 

@@ -491,9 +491,26 @@ export class Room {
         });
       }
       if (error instanceof AppendConflict) {
+        // One process alone never meets one (its rooms are their games' only writers): what the log holds
+        // says who wrote — another writer (the log ahead), this very intent all the same (`written`), or a
+        // room ahead of its log.
         this.deps.metrics.inc('appendConflicts');
-        this.deps.logger.warn({ game: this.id, seq: this.seq }, 'another writer appended first: reloading');
-        await this.reload();
+        const expectedSeq = this.seq;
+        try {
+          await this.reload();
+        } finally {
+          this.deps.logger.warn(
+            {
+              game: this.id,
+              expectedSeq,
+              loggedSeq: this.seq,
+              status: this.status,
+              written: error.written,
+              batch: error.batch,
+            },
+            'the append met a conflict: the room is reloaded from the log',
+          );
+        }
         return reject('unavailable', 'The game moved on meanwhile: look again and resend.');
       }
       throw error;
