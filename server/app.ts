@@ -178,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await loadEndedSessions(db, sessions, config.accessTokenSeconds);
   const key = await loadSigningKey(db, config.jwtSecret);
   const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
-  const log = gameLog(db);
+  const log = gameLog(db, app.log.child({ component: 'eventLog' }));
   const rooms = new Rooms(
     {
       engine,

@@ -7,7 +7,8 @@
 // run in their worker (server/db/pgliteWorker.ts, through tsx as the bot worker) and find their WASM
 // beside their own files. The bundle lives one folder below the project, as server/*.ts does, so that
 // PROJECT_ROOT (server/paths.ts) is the same either way. The bench's server child is built the same way
-// (tools/bench/server.ts), so that it starts as the real server does.
+// (tools/bench/child.ts), so that it starts as the real server does: its embedded database first.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT, WORKER_MODULES } from '../server/paths';
@@ -15,22 +16,30 @@ import { PROJECT_ROOT, WORKER_MODULES } from '../server/paths';
 /** Bundles `entry` (a path from the project's root) into dist/`name`.mjs, and each of the server's worker
  *  modules beside it (server/paths.ts startWorker runs those); answers the bundle's path. */
 export async function buildServer(entry: string, name: string): Promise<string> {
-  const outfile = path.join(PROJECT_ROOT, 'dist', `${name}.mjs`);
-  await Promise.all([
-    bundle(entry, outfile),
-    ...WORKER_MODULES.map((w) =>
-      bundle(w, path.join(PROJECT_ROOT, 'dist', `${path.basename(w, '.ts')}.mjs`)),
-    ),
-  ]);
-  return outfile;
+  await Promise.all([bundle(entry, name), ...WORKER_MODULES.map((w) => bundle(w, path.basename(w, '.ts')))]);
+  return path.join(DIST, `${name}.mjs`);
 }
 
-async function bundle(entry: string, outfile: string): Promise<void> {
+const DIST = path.join(PROJECT_ROOT, 'dist');
+
+/** dist/`name`.mjs from `entry`; a module it imports dynamically (server/main.ts: start.ts) goes with what only
+ *  it imports into a chunk of its own beside it, dist/`name`-HASH.mjs, read only when it is imported (those
+ *  of an earlier build are removed first). */
+async function bundle(entry: string, name: string): Promise<void> {
   // Imported here: a bundle that holds this module (the bench's) does not load esbuild when it starts.
   const { build } = await import('esbuild');
+  mkdirSync(DIST, { recursive: true });
+  for (const file of readdirSync(DIST, { withFileTypes: true })) {
+    if (file.isFile() && new RegExp(`^${name}-[A-Z0-9]{8}\\.mjs(\\.map)?$`).test(file.name)) {
+      rmSync(path.join(DIST, file.name));
+    }
+  }
   await build({
-    entryPoints: [path.join(PROJECT_ROOT, entry)],
-    outfile,
+    entryPoints: [{ in: path.join(PROJECT_ROOT, entry), out: name }],
+    outdir: DIST,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: `${name}-[hash]`,
     bundle: true,
     platform: 'node',
     format: 'esm',

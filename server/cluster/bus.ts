@@ -3,7 +3,7 @@
 // published: Redis keeps one publisher's order on a channel) and on one channel for all (ended sessions).
 // A process is alive while its key, renewed every third of `aliveMs`, has not expired.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 const PREFIX = 'titan:';
 const nodeChannel = (node: string) => `${PREFIX}node:${node}`;
@@ -42,6 +42,8 @@ export interface Bus {
 }
 
 export async function openBus(url: string, node: string, aliveMs: number): Promise<Bus> {
+  // Loaded here, in cluster mode only: a single server does not load (nor parse) ioredis when it starts.
+  const { Redis } = await import('ioredis');
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true };
   // The commands of one tick go out in one write (publishes of a batch's messages, calls, replies).
   const redis = new Redis(url, { ...options, enableAutoPipelining: true });

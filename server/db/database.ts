@@ -1,15 +1,21 @@
 // The database: the embedded PGlite in the data folder, or PostgreSQL when DATABASE_URL is given. Both
 // are reached through Prisma's driver adapters (no native engine, ../shared/notes/prisma-offline.md);
 // `session` gives the migration runner one raw connection for scripts and the migration lock. PGlite runs
-// in a worker thread of its own (pgliteWorker.ts).
+// in a worker thread of its own (pgliteWorker.ts, started through pgliteClient.ts).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { type Prisma, PrismaClient } from '../generated/prisma/client';
-import { startWorker } from '../paths';
-import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteWorker';
+import {
+  lockDataDir,
+  type PgliteWorker,
+  releaseDataDirLocks,
+  startPgliteWorker,
+  takeEarlyPglite,
+} from './pgliteClient';
+
+export { releaseDataDirLocks };
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -49,92 +55,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Closing twice (a failed start, then the app's own onClose) closes once.
   return { ...db, close: () => (closing ??= db.close()) };
 }
-
-/** The data folders whose lock this process holds (their lock files hold our pid). */
-const heldLocks = new Set<string>();
-
-/** Whether the process `pid` is running (a pid that is not a positive integer is no process). */
-function running(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but another user's
-  }
-}
-
-/** PGlite is one process's database: a lock file holding the server's pid keeps a second server off
- *  the same data folder. A lock is stale when its process is gone, or when it holds our own pid without
- *  this process having taken it: a restarted container gives the new server the old one's pid. */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lock = path.join(dataDir, 'pglite.lock');
-  if (heldLocks.has(lock)) throw new Error(`the data folder ${dataDir} is in use by process ${process.pid}`);
-  try {
-    writeFileSync(lock, String(process.pid), { flag: 'wx' });
-  } catch {
-    const holder = Number(readFileSync(lock, 'utf8').trim());
-    if (holder !== process.pid && running(holder)) {
-      throw new Error(`the data folder ${dataDir} is in use by process ${holder}`);
-    }
-    writeFileSync(lock, String(process.pid)); // a crashed server's lock, or our own pid's from before
-  }
-  heldLocks.add(lock);
-  return () => {
-    if (!heldLocks.delete(lock)) return;
-    rmSync(lock, { force: true });
-  };
-}
-
-/** Removes every PGlite lock this process holds, at once (for an exit that cannot wait for the
- *  database to close, e.g. a shutdown that took too long). */
-export function releaseDataDirLocks(): void {
-  for (const lock of heldLocks) rmSync(lock, { force: true });
-  heldLocks.clear();
-}
-
-/** The PGlite worker (pgliteWorker.ts), started; `request` sends it one request and answers its reply. */
-async function startPgliteWorker(dataDir: string | null) {
-  const worker = startWorker('server/db/pgliteWorker.ts', {
-    workerData: { dataDir } satisfies PgliteWorkerData,
-  });
-  const pending = new Map<number, { resolve: (ok: unknown) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
-  let gone: Error | null = null;
-  const fail = (error: Error) => {
-    gone ??= error;
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
-  worker.on('message', (reply: PgliteReply) => {
-    const p = pending.get(reply.id);
-    pending.delete(reply.id);
-    if ('ok' in reply) p?.resolve(reply.ok);
-    else p?.reject(Object.assign(new Error(reply.error.message), reply.error));
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (code ${code})`)));
-  const answer = (id: number) =>
-    new Promise<unknown>((resolve, reject) => {
-      if (gone) reject(gone);
-      else pending.set(id, { resolve, reject });
-    });
-  try {
-    await answer(0); // ready: the database is open
-  } catch (error) {
-    await worker.terminate();
-    throw error;
-  }
-  const request = (r: PgliteRequest): Promise<unknown> => {
-    const reply = answer(r.id);
-    if (!gone) worker.postMessage(r);
-    return reply;
-  };
-  return { worker, request, id: () => ++nextId };
-}
-
-type PgliteWorker = Awaited<ReturnType<typeof startPgliteWorker>>;
 
 /** Prisma's driver adapter for PGlite, whose calls run in the worker (pglite-prisma-adapter there). */
 function workerAdapter({ request, id }: PgliteWorker) {
@@ -177,18 +97,25 @@ function workerAdapter({ request, id }: PgliteWorker) {
 /** PGlite in a worker thread (pgliteWorker.ts): Postgres in WASM runs synchronously, and on the server's
  *  own thread it held up every socket while it wrote (issue 16). */
 async function openPglite(dataDir: string): Promise<Database> {
-  const unlock = dataDir === 'memory' ? () => {} : lockDataDir(dataDir);
-  let pglite: PgliteWorker;
-  try {
-    pglite = await startPgliteWorker(dataDir === 'memory' ? null : path.join(dataDir, 'pglite'));
-  } catch (error) {
-    unlock();
-    throw error;
-  }
+  // Started by the entry already (main.ts), or now.
+  const early = dataDir === 'memory' ? null : takeEarlyPglite(dataDir);
+  const unlock = early?.unlock ?? (dataDir === 'memory' ? () => {} : lockDataDir(dataDir));
+  const pglite =
+    early?.pglite ?? startPgliteWorker(dataDir === 'memory' ? null : path.join(dataDir, 'pglite'));
   const { worker, request, id } = pglite;
   // Prisma's driver adapter interface, as at run time (../shared/notes/prisma-offline.md).
   const adapter = workerAdapter(pglite) as unknown as NonNullable<Prisma.PrismaClientOptions['adapter']>;
   const prisma = new PrismaClient({ adapter });
+  // Prisma builds its query compiler (WASM) when it connects: here, while PGlite opens in its worker,
+  // rather than at the first query (asks nothing of the database; a failure is the first query's again).
+  prisma.$connect().catch(() => {});
+  try {
+    await pglite.ready;
+  } catch (error) {
+    await worker.terminate();
+    unlock();
+    throw error;
+  }
   const session: Session = {
     exec: async (sql) => {
       await request({ id: id(), op: 'exec', sql });

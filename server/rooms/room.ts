@@ -491,9 +491,26 @@ export class Room {
         });
       }
       if (error instanceof AppendConflict) {
+        // One process alone never meets one (its rooms are their games' only writers): what the log holds
+        // says who wrote — another writer (the log ahead), this very intent all the same (`written`), or a
+        // room ahead of its log.
         this.deps.metrics.inc('appendConflicts');
-        this.deps.logger.warn({ game: this.id, seq: this.seq }, 'another writer appended first: reloading');
-        await this.reload();
+        const expectedSeq = this.seq;
+        try {
+          await this.reload();
+        } finally {
+          this.deps.logger.warn(
+            {
+              game: this.id,
+              expectedSeq,
+              loggedSeq: this.seq,
+              status: this.status,
+              written: error.written,
+              batch: error.batch,
+            },
+            'the append met a conflict: the room is reloaded from the log',
+          );
+        }
         return reject('unavailable', 'The game moved on meanwhile: look again and resend.');
       }
       throw error;
@@ -524,8 +541,11 @@ export class Room {
 
   /** The game's seats: the players every Outgoing numbers a seq for. */
   private get players(): readonly string[] {
-    return this.game.seats.map((s) => s.seat);
+    // The seats never change: listed once (every message of a batch asks).
+    this.seatIds ??= this.game.seats.map((s) => s.seat);
+    return this.seatIds;
   }
+  private seatIds: readonly string[] | null = null;
 
   /** The log seq `seq` (or the event there, `event`) as each recipient numbers it. */
   private seqs(seq: number, event = false): Seqs {
@@ -600,7 +620,10 @@ export class Room {
     // sockets (connection.ts corkThisTick, queued first): their frames are written before the crowd's are
     // even built, so spectators never hold up the answer to the player who moved (issue 12). A spectator who
     // joins meanwhile is shown what was released before (`broadcasted`).
-    process.nextTick(() => void this.enqueue(async () => this.release()));
+    // With no spectator watching, what `release` does (the broadcast moves on, the live battles list) waits
+    // for nobody's sockets: done now, without a queue task per batch.
+    if (this.game.broadcastDelayMs === 0 && !this.hasSpectators()) this.release();
+    else process.nextTick(() => void this.enqueue(async () => this.release()));
     if (finished) this.deps.onFinished?.(this);
   }
 
@@ -1342,6 +1365,11 @@ export class Room {
     return this.subscribers.size;
   }
 
+  private hasSpectators(): boolean {
+    for (const s of this.subscribers.values()) if (isSpectator(s)) return true;
+    return false;
+  }
+
   private connections(player: Seat): number {
     let n = 0;
     for (const s of this.subscribers.values()) if (playerOf(s.recipient) === player) n += 1;
@@ -1434,7 +1462,9 @@ export class Room {
    *  one encoding, not one per socket, and a public event one for the whole table. */
   private fanOut(subs: Iterable<Subscriber>, out: Outgoing): void {
     const shared = sameForAll(this.deps.engine, out);
-    const fitted = new Map<string, { message: ServerMessage | null; text?: string }>();
+    // The views fitted so far, side by side (a table has a few: a seat's player each, the spectators).
+    const keys: string[] = [];
+    const fitted: { message: ServerMessage | null; text?: string }[] = [];
     let relayed: Map<Relay, string[]> | null = null;
     for (const sub of subs) {
       if (sub.relay) {
@@ -1445,10 +1475,12 @@ export class Room {
         continue;
       }
       const key = shared ? EVERYBODY : recipientKey(sub.recipient);
-      let fit = fitted.get(key);
+      const at = keys.indexOf(key);
+      let fit = at < 0 ? undefined : fitted[at];
       if (!fit) {
         fit = { message: deliver(this.deps.engine, sub.recipient, out) };
-        fitted.set(key, fit);
+        keys.push(key);
+        fitted.push(fit);
       }
       if (fit.message === null) continue;
       if (sub.sendEncoded) {

@@ -23,6 +23,9 @@ const DIRECTORY_SIZE = 10_000;
  *  that the rest of the server keeps answering meanwhile (on PGlite a room's load is all on this thread:
  *  with 4 at once a start with 520 running games answered its first socket 1.5 s after listening). */
 const RESUME_CONCURRENCY = 1;
+/** While clients are being served (Rooms.foreground), the background resume waits this long at most before
+ *  it loads its next room: it carries on, slowly, under traffic that never pauses. */
+const RESUME_MAX_WAIT_MS = 250;
 
 export interface RoomsOptions {
   /** A room with nothing to do and nobody watching is unloaded after this long (0: never). */
@@ -104,7 +107,8 @@ export class Rooms {
   private readonly actors = new Map<string, Seat | null>();
   private readonly sweeper: NodeJS.Timeout | null;
   private resuming: Promise<void> = Promise.resolve();
-  /** Rooms being loaded because someone wants them now; the background resume waits while there are any. */
+  /** Rooms being loaded because someone wants them now, and clients' joins and intents being served
+   *  (`foreground`); the background resume waits while there are any. */
   private wanted = 0;
   private readonly resumeWaiting: (() => void)[] = [];
   /** Told of every game that ends here (tournaments record their tables' results). */
@@ -188,14 +192,7 @@ export class Rooms {
       this.directory.delete(gameId);
       room = this.load(gameId);
       this.rooms.set(gameId, room);
-      if (!background) {
-        this.wanted += 1;
-        const done = () => {
-          this.wanted -= 1;
-          if (this.wanted === 0) for (const wake of this.resumeWaiting.splice(0)) wake();
-        };
-        room.then(done, done);
-      }
+      if (!background) this.foreground(room);
       // Not started yet, or the load failed: nothing is kept, the next call tries again.
       room.then(
         (r) => {
@@ -213,6 +210,18 @@ export class Rooms {
       );
     }
     return room;
+  }
+
+  /** Serves `work` (a room wanted now, or a client's join or intent: gateway.ts) before the background
+   *  resume: it loads no further room until `work` is done (or RESUME_MAX_WAIT_MS has passed). */
+  foreground<T>(work: Promise<T>): Promise<T> {
+    this.wanted += 1;
+    const done = () => {
+      this.wanted -= 1;
+      if (this.wanted === 0) for (const wake of this.resumeWaiting.splice(0)) wake();
+    };
+    work.then(done, done);
+    return work;
   }
 
   /** Builds the room from the log; in cluster mode only under this process's lease, with its fencing
@@ -352,13 +361,15 @@ export class Rooms {
 
   /** Loads these running games (after a restart) in the background, a few at a time: their bots and
    *  clocks carry on, while the server already answers (a game wanted meanwhile is loaded at once, and the
-   *  resume waits until it is). Those with nothing to do are unloaded again by the idle sweep. */
+   *  resume waits until it is, as it waits for the clients' joins and intents being served: `foreground`).
+   *  Those with nothing to do are unloaded again by the idle sweep. */
   resume(gameIds: readonly string[]): void {
     const queue = [...gameIds];
     const worker = async () => {
       for (let id = queue.shift(); id !== undefined && !this.closing; id = queue.shift()) {
         await new Promise<void>((turn) => setImmediate(turn));
-        while (this.wanted > 0) await new Promise<void>((wake) => this.resumeWaiting.push(wake));
+        const until = Date.now() + RESUME_MAX_WAIT_MS;
+        while (this.wanted > 0 && Date.now() < until) await this.whileWanted(until - Date.now());
         try {
           await this.get(id, true);
         } catch (error) {
@@ -368,6 +379,21 @@ export class Rooms {
     };
     const workers = Array.from({ length: RESUME_CONCURRENCY }, worker);
     this.resuming = Promise.all([this.resuming, ...workers]).then(() => undefined);
+  }
+
+  /** Resolves once nothing is wanted now (`foreground`), or after `ms`. */
+  private whileWanted(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        const i = this.resumeWaiting.indexOf(wake);
+        if (i >= 0) this.resumeWaiting.splice(i, 1);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref();
+      this.resumeWaiting.push(wake);
+    });
   }
 
   /** Resolves once the background resume has loaded every room it was given. */

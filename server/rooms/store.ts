@@ -160,8 +160,19 @@ export interface LoggedEvent {
   readonly at: number;
 }
 
-/** Another writer appended to this game first: nothing was written. */
-export class AppendConflict extends Error {}
+/** The game was no longer at the expected seq, or no longer running: nothing was written by this
+ *  statement. `written`: the seq at which this very intent (sender and id) is in the log all the same,
+ *  null when it is not (what a conflict's log line tells: who wrote, room.ts). */
+export class AppendConflict extends Error {
+  constructor(
+    message: string,
+    readonly written: number | null = null,
+    /** The appends written together with this one (1: alone; 0: inside a snapshot's transaction). */
+    readonly batch = 1,
+  ) {
+    super(message);
+  }
+}
 
 /** This sender already had an intent with this id accepted: nothing was written. */
 export class RepeatedIntent extends Error {
@@ -219,12 +230,18 @@ export interface GameLog {
 interface AppendRow {
   readonly locked: number;
   readonly replied: number;
+  /** The appends of the statement (a conflict's log line tells it). */
+  readonly batch?: number;
 }
 
 type Query = Database['query'];
 
 /** One append alone (APPEND_SQL). */
-async function appendAlone(query: Query, input: AppendInput): Promise<AppendRow> {
+async function appendAlone(
+  query: Query,
+  input: AppendInput,
+  reporter: LogReporter | null = null,
+): Promise<AppendRow> {
   const rows = await query<AppendRow>(APPEND_SQL, [
     input.gameId,
     input.expectedSeq,
@@ -239,14 +256,25 @@ async function appendAlone(query: Query, input: AppendInput): Promise<AppendRow>
     input.clock === null ? null : JSON.stringify(input.clock),
     input.fence ?? null,
   ]);
+  if (rows.length !== 1) answeredRows(reporter, rows.length, 1);
   return rows[0] ?? { locked: 0, replied: 0 };
+}
+
+/** A statement answered another number of rows than it had appends (each append has its row): the missing
+ *  ones read as not written (a conflict), which only a look at the log can tell apart. */
+function answeredRows(reporter: LogReporter | null, rows: number, appends: number): void {
+  reporter?.warn({ rows, appends }, 'the append statement answered a row count other than its appends');
 }
 
 /** Several games' appends in one statement (APPEND_BATCH_SQL); should the statement fail (one append's
  *  fault fails them all), each is written alone, so only the faulty one fails. */
-async function appendBatch(query: Query, batch: readonly AppendInput[]): Promise<Outcome<AppendRow>[]> {
+async function appendBatch(
+  query: Query,
+  batch: readonly AppendInput[],
+  reporter: LogReporter | null,
+): Promise<Outcome<AppendRow>[]> {
   const alone = (input: AppendInput) =>
-    appendAlone(query, input).then(
+    appendAlone(query, input, reporter).then(
       (ok): Outcome<AppendRow> => ({ ok }),
       (error: unknown): Outcome<AppendRow> => ({ error }),
     );
@@ -268,32 +296,55 @@ async function appendBatch(query: Query, batch: readonly AppendInput[]): Promise
   let rows: AppendRow[];
   try {
     rows = await query<AppendRow>(APPEND_BATCH_SQL, [JSON.stringify(items)]);
-  } catch {
+  } catch (error) {
+    reporter?.warn({ err: error, appends: batch.length }, 'a batch of appends failed: each is written alone');
     return Promise.all(batch.map(alone));
   }
-  return batch.map((_, i) => ({ ok: rows[i] ?? { locked: 0, replied: 0 } }));
+  if (rows.length !== batch.length) answeredRows(reporter, rows.length, batch.length);
+  return batch.map((_, i) => ({ ok: { ...(rows[i] ?? { locked: 0, replied: 0 }), batch: batch.length } }));
 }
 
-export function gameLog(db: Database): GameLog {
-  const { prisma } = db;
-  const acceptedReply: GameLog['acceptedReply'] = async (id, sender, intentId) => {
-    const r = await prisma.intentReply.findUnique({
+/** The seq of a sender's accepted intent, read by `client`: the database, or a transaction under way. */
+const replyReader =
+  (client: Pick<Prisma.TransactionClient, 'intentReply'>): GameLog['acceptedReply'] =>
+  async (id, sender, intentId) => {
+    const r = await client.intentReply.findUnique({
       where: { gameId_sender_intentId: { gameId: id, sender, intentId } },
       select: { seq: true },
     });
     return r?.seq ?? null;
   };
-  const appends = new GroupCommit<AppendInput, AppendRow>((batch) => appendBatch(db.query, batch), {
+
+/** Where the event log reports what it got over by itself (a batch statement that failed). */
+export interface LogReporter {
+  warn(context: Record<string, unknown>, message: string): void;
+}
+
+export function gameLog(db: Database, reporter: LogReporter | null = null): GameLog {
+  const { prisma } = db;
+  const acceptedReply = replyReader(prisma);
+  const appends = new GroupCommit<AppendInput, AppendRow>((batch) => appendBatch(db.query, batch, reporter), {
     ...APPEND_BATCH,
     key: (input) => input.gameId,
   });
-  /** Nothing more when the append was written; else why not (AppendConflict, RepeatedIntent). */
-  const settle = async (input: AppendInput, { locked, replied }: AppendRow): Promise<void> => {
+  /** Nothing more when the append was written; else why not (AppendConflict, RepeatedIntent). The first
+   *  reply is read by `replies`: inside a transaction, the transaction's (PGlite has one connection: a read
+   *  beside the transaction waits for its end, which waits for the read, until Prisma's timeout). */
+  const settle = async (
+    input: AppendInput,
+    { locked, replied, batch }: AppendRow,
+    replies: GameLog['acceptedReply'] = acceptedReply,
+  ): Promise<void> => {
     if (locked !== 1) {
-      throw new AppendConflict(`game ${input.gameId} is no longer at seq ${input.expectedSeq}`);
+      const written = await replies(input.gameId, input.sender, input.intentId);
+      throw new AppendConflict(
+        `game ${input.gameId} is no longer at seq ${input.expectedSeq}`,
+        written,
+        batch ?? (replies === acceptedReply ? 1 : 0),
+      );
     }
     if (replied !== 1) {
-      const first = await acceptedReply(input.gameId, input.sender, input.intentId);
+      const first = await replies(input.gameId, input.sender, input.intentId);
       if (first === null) throw new Error(`intent ${input.intentId} neither appended nor found`);
       throw new RepeatedIntent(first);
     }
@@ -373,7 +424,7 @@ export function gameLog(db: Database): GameLog {
       const seq = input.expectedSeq + input.events.length;
       await prisma.$transaction(async (tx) => {
         const inTransaction: Query = (sql, params = []) => tx.$queryRawUnsafe(sql, ...params);
-        await settle(input, await appendAlone(inTransaction, input));
+        await settle(input, await appendAlone(inTransaction, input, reporter), replyReader(tx));
         await tx.gameSnapshot.create({
           data: { gameId: input.gameId, seq, format: SNAPSHOT_FORMAT, state: json(snapshot) },
         });

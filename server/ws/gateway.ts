@@ -341,8 +341,9 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       return;
     }
     switch (message.type) {
+      // A client's join or intent goes before the rooms' background resume after a restart (Rooms.foreground).
       case 'join':
-        return join(conn, message);
+        return rooms.foreground(join(conn, message));
       case 'leave': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);
@@ -350,7 +351,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
         return joined.room.leave(conn.id);
       }
       case 'intent':
-        return intent(conn, message);
+        return rooms.foreground(intent(conn, message));
       case 'sync': {
         const joined = conn.joined.get(message.game);
         if (!joined) return notJoined(conn, message.game);

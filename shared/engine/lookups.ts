@@ -2,6 +2,7 @@
 // legion by marker. Each throws when the state lacks what the caller's step guarantees.
 import { characterPoints, type RaisedPowers } from '../data/characters';
 import type { CharacterName, MarkerId } from '../data/types';
+import { perState } from './perState';
 import type { GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
 
 export function playerOf(state: GameState, id: PlayerId): PlayerState {
@@ -20,7 +21,11 @@ export function currentTurn(state: GameState): TurnState {
   return state.turn;
 }
 
-export function legionsOf(state: GameState, player: PlayerId): Legion[] {
+/** A player's legions in marker order: listed once per state and player (perState.ts: a position's listing and
+ *  checks ask for them many times). */
+export const legionsOf: (state: GameState, player: PlayerId) => readonly Legion[] = perState(listLegionsOf);
+
+function listLegionsOf(state: GameState, player: PlayerId): Legion[] {
   return Object.values(state.legions)
     .filter((l) => l.owner === player)
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

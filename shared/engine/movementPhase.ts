@@ -128,8 +128,11 @@ function listMovesInThisGame(state: GameState, legionId: string): LegionMove[] {
 }
 
 /** Errata 6.2: can the legion move without teleporting, with any number it may move with (CE Titan: among the
- *  moves the powers leave it, 48 M1)? */
-function canMoveNormally(state: GameState, legionId: string): boolean {
+ *  moves the powers leave it, 48 M1)? Answered once per state and legion (the listing's `doneMoving`, then
+ *  decide's). */
+const canMoveNormally: (state: GameState, legionId: string) => boolean = perState(findCanMoveNormally);
+
+function findCanMoveNormally(state: GameState, legionId: string): boolean {
   if (state.ce === null) return moveContexts(state, legionId).some(hasNormalMove);
   return movesInThisGame(state, legionId).some((m) => m.via === 'normal');
 }

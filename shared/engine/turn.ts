@@ -105,7 +105,7 @@ export function resultEvent(state: GameState, reason: GameResult['reason']): Gam
   } else if (active.length === 1) {
     winner = active[0]?.id ?? null;
   }
-  const shown: Legion[] = byTotals
+  const shown: readonly Legion[] = byTotals
     ? Object.values(state.legions)
     : winner === null
       ? []

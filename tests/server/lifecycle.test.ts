@@ -71,4 +71,38 @@ describe('resume after a restart', () => {
     await rooms.resumed();
     for (const id of games) expect(rooms.loaded(id)).not.toBeNull();
   }, 60_000);
+
+  it("the background resume loads no room while a client's join or intent is being served, then the rest", async () => {
+    const { rooms } = server.app.titan;
+    const games = [];
+    for (let i = 0; i < 3; i++) games.push((await startedGame(server.app, 2, 2)).game.id);
+    for (const id of games) rooms.unload(id);
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = rooms.size;
+    // The gateway serves each join and intent as Rooms.foreground (one held open here).
+    let served!: () => void;
+    const serving = rooms.foreground(new Promise<void>((resolve) => (served = resolve)));
+    rooms.resume(games);
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(rooms.size).toBe(before);
+    served();
+    await serving;
+    await rooms.resumed();
+    for (const id of games) expect(rooms.loaded(id)).not.toBeNull();
+  }, 60_000);
+
+  it('under client traffic that never pauses the background resume still carries on, a room at a time', async () => {
+    const { rooms } = server.app.titan;
+    const games = [];
+    for (let i = 0; i < 2; i++) games.push((await startedGame(server.app, 2, 2)).game.id);
+    for (const id of games) rooms.unload(id);
+    await new Promise((resolve) => setImmediate(resolve));
+    let served!: () => void;
+    const serving = rooms.foreground(new Promise<void>((resolve) => (served = resolve)));
+    rooms.resume(games);
+    await rooms.resumed();
+    for (const id of games) expect(rooms.loaded(id)).not.toBeNull();
+    served();
+    await serving;
+  }, 60_000);
 });

@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/config';
 import { type Database, openDatabase, releaseDataDirLocks } from '../../server/db/database';
 import { applyMigrations, type Migration, readMigrations } from '../../server/db/migrate';
+import { pgliteDataDirFromEnv, startPgliteEarly } from '../../server/db/pgliteClient';
 import { tempDataDir } from './support/server';
 
 const migration = (name: string, sql: string): Migration => ({
@@ -56,6 +58,34 @@ describe('migrations', () => {
     await expect(openDatabase({ url: null, dataDir: dir })).rejects.toThrow(/in use by process/);
     await db.close();
     db = await openDatabase({ url: null, dataDir: dir });
+  });
+
+  it('the entry starts PGlite early (main.ts): its folder is locked at once, and the database opened there takes it up', async () => {
+    const dir = tempDataDir();
+    const lock = path.join(dir, 'pglite.lock');
+    startPgliteEarly(dir);
+    // Locked before the rest of the server is loaded: a second server is kept off the folder from the start.
+    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    // Taken up (a second lock of the folder by this process would be refused as in use).
+    db = await openDatabase({ url: null, dataDir: dir });
+    expect(await db.exclusive((s) => s.query<{ one: number }>('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
+    await db.close();
+    db = null;
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('a database opened on another folder than the early one stops that worker and unlocks its folder', async () => {
+    const early = tempDataDir();
+    startPgliteEarly(early);
+    db = await openDatabase({ url: null, dataDir: tempDataDir() });
+    expect(existsSync(path.join(early, 'pglite.lock'))).toBe(false);
+  });
+
+  it('the entry reads the data folder as the config does, and none when DATABASE_URL is set', () => {
+    for (const env of [{}, { TITAN_DATA_DIR: 'some/dir' }, { DATABASE_URL: ' ' }]) {
+      expect(pgliteDataDirFromEnv(env)).toBe(configFromEnv(env).dataDir);
+    }
+    expect(pgliteDataDirFromEnv({ DATABASE_URL: 'postgres://titan@127.0.0.1/titan' })).toBeNull();
   });
 
   it('a lock left with our own pid (a restarted container) or no pid is stale; a live process holds it', async () => {

@@ -31,11 +31,13 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
   describe(name, () => {
     let db: Database | null = null;
     let log: GameLog;
+    /** What the event log reported by itself (a batch statement that failed). */
+    const reported: { context: Record<string, unknown>; message: string }[] = [];
     beforeAll(async () => {
       db = await open();
       if (db === null) return;
       await applyMigrations(db);
-      log = gameLog(db);
+      log = gameLog(db, { warn: (context, message) => reported.push({ context, message }) });
     });
     afterAll(async () => {
       await db?.close();
@@ -134,11 +136,15 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       if (db === null) return ctx.skip();
       const id = await newGame();
       await log.append(input(id));
-      await expect(log.append(input(id, { intentId: 'i2', expectedSeq: 0 }))).rejects.toBeInstanceOf(
-        AppendConflict,
-      );
+      const stale = log.append(input(id, { intentId: 'i2', expectedSeq: 0 }));
+      await expect(stale).rejects.toBeInstanceOf(AppendConflict);
+      // The conflict tells whether this very intent is in the log all the same (here it is not).
+      await expect(stale).rejects.toMatchObject({ written: null, batch: 1 });
       expect((await log.events(id, 0, 10)).length).toBe(2);
       expect(await log.acceptedReply(id, 'user:ann', 'i2')).toBeNull();
+      expect((await row(id)).seq).toBe(2);
+      // The same intent sent again at the seq it was written from: in the log, at seq 2.
+      await expect(log.append(input(id))).rejects.toMatchObject({ written: 2 });
       expect((await row(id)).seq).toBe(2);
     });
 
@@ -185,6 +191,41 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       );
       expect((await row(id)).seq).toBe(events.length);
       expect(await log.acceptedReply(id, 'user:ann', won === 'a' ? 'b' : 'a')).toBeNull();
+    });
+
+    it('a repeated intent id on an append that carries a snapshot is answered at once, holding up no other game', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      const other = await newGame();
+      await log.append(input(id));
+      const state = createGame({
+        players: [
+          { id: 'p1', name: 'Ann' },
+          { id: 'p2', name: 'Bob' },
+        ],
+      }).state;
+      // The first reply is read inside the snapshot's transaction: on PGlite's one connection a read beside
+      // it waited for the transaction, which waited for the read, until Prisma's 30 s timeout.
+      const again = log.append(input(id, { expectedSeq: 2, events: [rolled('p1', 6)], snapshot: state }));
+      const meanwhile = log.append(input(other));
+      await expect(again).rejects.toEqual(new RepeatedIntent(2));
+      await meanwhile;
+      expect((await row(other)).seq).toBe(2);
+      expect(await log.latestSnapshot(id, 10)).toBeNull();
+      expect((await row(id)).seq).toBe(2);
+    }, 10_000);
+
+    it('a statement that answers no row for an append is reported: the append reads as a conflict, written nowhere', async (ctx) => {
+      if (db === null) return ctx.skip();
+      const id = await newGame();
+      const told: string[] = [];
+      const mute = gameLog(
+        { ...(db as Database), query: async () => [] },
+        { warn: (context, message) => told.push(`${message} (${context.rows} of ${context.appends})`) },
+      );
+      await expect(mute.append(input(id))).rejects.toMatchObject({ written: null, batch: 1 });
+      expect(told).toEqual(['the append statement answered a row count other than its appends (0 of 1)']);
+      expect((await row(id)).seq).toBe(0);
     });
 
     it('the last events finish the game; a finished game takes no more (AppendConflict)', async (ctx) => {
@@ -274,6 +315,8 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
       ]);
       const reason = (i: number) => (wave[i] as PromiseRejectedResult).reason;
       expect(reason(2)).toBeInstanceOf(AppendConflict);
+      // The conflict tells it met the stale append in a batch statement (a conflict's log line says so).
+      expect((reason(2) as AppendConflict).batch).toBeGreaterThan(1);
       expect(reason(3)).toEqual(new RepeatedIntent(2));
       expect(reason(5)).toBeInstanceOf(AppendConflict);
       for (const id of [plain, timed!, ending!, ...more]) {
@@ -304,6 +347,10 @@ function appendTests(name: string, open: () => Promise<Database | null>, cleanup
         ...more.map((id) => log.append(input(id, next))),
       ]);
       expect(second.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      // The batch that failed as a whole is reported, once, with its size (the first append of a quiet
+      // moment goes alone, groupCommit.ts: the batch holds the faulty one and those after it).
+      expect(reported.map((r) => r.message)).toEqual(['a batch of appends failed: each is written alone']);
+      expect(reported[0]!.context.appends).toBeGreaterThanOrEqual(2);
       expect((second[1] as PromiseRejectedResult).reason).not.toBeInstanceOf(AppendConflict);
       expect([(await row(faulty!)).seq, await log.acceptedReply(faulty!, 'user:ann', 'i1')]).toEqual([
         0,

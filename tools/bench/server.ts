@@ -11,7 +11,7 @@
 //   (measured on a freshly restarted server holding the games' rooms; the restart itself is timed too).
 // - The time to rebuild a room (Room.load) from a 10,000-event log, from its latest snapshot and without one.
 //
-// The server (and the echo server) runs in a child process (this file with CHILD_FLAG), the clients in this
+// The server (and the echo server) runs in a child process (child.ts, then runChild here), the clients in this
 // one, so on a 2-core machine each side has a core. Nothing leaves 127.0.0.1; every loop is bounded in count
 // and in time; temporary folders and databases are removed afterwards.
 
@@ -145,8 +145,10 @@ export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
 
 /** The server's refusals after which the same intent may simply be sent again (server/rooms/room.ts). */
 const SEND_AGAIN: ReadonlySet<string> = new Set(['unavailable', 'internalError']);
-const CHILD_FLAG = '--titan-bench-child';
+/** The child's spec (ChildSpec, JSON), read by runChild (and child.ts). */
 const CHILD_SPEC_ENV = 'TITAN_BENCH_CHILD';
+/** A pino level for the bench's servers (warn: a room's append conflict, a failed batch of appends). */
+const SERVER_LOG_ENV = 'TITAN_BENCH_SERVER_LOG';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -203,7 +205,8 @@ type FromChild =
   | { readonly type: 'profiled' }
   | { readonly type: 'failed'; readonly message: string };
 
-async function runChild(): Promise<void> {
+/** The bench's server child (child.ts imports this module, then runs it). */
+export async function runChild(): Promise<void> {
   const send = (m: FromChild) => process.send?.(m);
   // The parent is gone (crashed or killed): nothing of ours may outlive it.
   process.on('disconnect', () => process.exit(1));
@@ -225,7 +228,13 @@ async function runChild(): Promise<void> {
           wss.close(() => resolve());
         });
     } else {
-      const app = await buildApp({ config: spec.config, engine: rulesEngine, logger: false });
+      // Silent, unless TITAN_BENCH_SERVER_LOG names a level: the server's log lines then go to stderr.
+      const level = process.env[SERVER_LOG_ENV];
+      const app = await buildApp({
+        config: spec.config,
+        engine: rulesEngine,
+        logger: level ? { level, stream: process.stderr } : false,
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       port = (app.server.address() as AddressInfo).port;
       close = () => app.close();
@@ -297,16 +306,16 @@ interface Child {
  *  sections' measuring windows only, without their set-up: `<section>-<measure>.cpuprofile`). */
 export const PROFILE_ENV = 'TITAN_BENCH_PROFILE';
 
-/** This file bundled as the real server is (tools/buildServer.ts), built once per run: the child starts as
- *  `npm start` does, without tsx's loader. */
+/** The child (child.ts, then this file) bundled as the real server is (tools/buildServer.ts), built once per
+ *  run: the child starts as `npm start` does, without tsx's loader, its embedded database first. */
 let childBundle: Promise<string> | null = null;
 
-/** Forks this file as a server (bundled, with `--expose-gc` for the memory figures). */
+/** Forks the child as a server (bundled, with `--expose-gc` for the memory figures). */
 export async function startChild(spec: ChildSpec): Promise<Child> {
-  childBundle ??= buildServer('tools/bench/server.ts', 'bench-server');
+  childBundle ??= buildServer('tools/bench/child.ts', 'bench-server');
   const entry = await childBundle;
   const spawnedAt = performance.now();
-  const child: ChildProcess = fork(entry, [CHILD_FLAG], {
+  const child: ChildProcess = fork(entry, [], {
     execArgv: ['--expose-gc'],
     env: { ...process.env, [CHILD_SPEC_ENV]: JSON.stringify(spec) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -1536,5 +1545,3 @@ export async function benchAbuse(
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-if (process.argv[2] === CHILD_FLAG) void runChild();
