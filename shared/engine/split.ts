@@ -179,8 +179,11 @@ function listSplits(state: GameState, player: PlayerId): Intent[] {
     }
   }
   // Each candidate is by construction parts of the legion under free, distinct markers, every part at least two
-  // (4.3), so the one check (checkSplit) has only the first turn's lord in each part left to refuse.
-  return first ? intents.filter((i) => checkSplit(state, player, i) === null) : intents;
+  // (4.3), so the one check (checkSplit) has only the first turn's lord in each part left to refuse; a new
+  // legion without exactly one lord could not pass it, and is not even asked about (issue 16).
+  return first
+    ? intents.filter((i) => lordsIn(i.groups[0]!.characters) === 1 && checkSplit(state, player, i) === null)
+    : intents;
 }
 
 // ---------------------------------------------------------------- 2.4 recombination
