@@ -12,7 +12,7 @@ export const WORKER_MODULES = ['server/db/pgliteWorker.ts', 'server/botWorker.ts
 /** Starts one of WORKER_MODULES in a worker thread: its bundle in dist/ when the server runs bundled
  *  (tools/buildServer.ts), else its TypeScript through tsx's loader. */
 export function startWorker(file: (typeof WORKER_MODULES)[number], options: WorkerOptions = {}): Worker {
-  if (import.meta.url.endsWith('.mjs')) {
+  if (/\.[cm]js$/.test(import.meta.url)) {
     return new Worker(path.join(PROJECT_ROOT, 'dist', `${path.basename(file, '.ts')}.mjs`), options);
   }
   const entry = pathToFileURL(path.join(PROJECT_ROOT, file)).href;

@@ -16,11 +16,36 @@ import { PROJECT_ROOT, WORKER_MODULES } from '../server/paths';
 /** Bundles `entry` (a path from the project's root) into dist/`name`.mjs, and each of the server's worker
  *  modules beside it (server/paths.ts startWorker runs those); answers the bundle's path. */
 export async function buildServer(entry: string, name: string): Promise<string> {
-  await Promise.all([bundle(entry, name), ...WORKER_MODULES.map((w) => bundle(w, path.basename(w, '.ts')))]);
+  await Promise.all([
+    bundle(entry, name),
+    bundleRest(REST[entry] ?? fail(entry), `${name}-rest`),
+    ...WORKER_MODULES.map((w) => bundle(w, path.basename(w, '.ts'))),
+  ]);
   return path.join(DIST, `${name}.mjs`);
 }
 
+/** What each entry runs once its embedded database's worker is started: the bulk of the server, built as
+ *  CommonJS into dist/NAME-rest.cjs, which the entry runs with a V8 code cache (server/codeCache.ts). */
+const REST: Record<string, string> = {
+  'server/main.ts': 'server/start.ts',
+  'tools/bench/child.ts': 'tools/bench/server.ts',
+};
+
+function fail(entry: string): never {
+  throw new Error(`no rest of the server is known for ${entry}`);
+}
+
 const DIST = path.join(PROJECT_ROOT, 'dist');
+
+const EXTERNAL = [
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+  '@electric-sql/pglite',
+  'pglite-prisma-adapter',
+  'tsx',
+  'esbuild',
+];
 
 /** dist/`name`.mjs from `entry`; a module it imports dynamically (server/main.ts: start.ts) goes with what only
  *  it imports into a chunk of its own beside it, dist/`name`-HASH.mjs, read only when it is imported (those
@@ -39,20 +64,13 @@ async function bundle(entry: string, name: string): Promise<void> {
     outdir: DIST,
     outExtension: { '.js': '.mjs' },
     splitting: true,
+    define: { 'process.env.TITAN_BUNDLE_REST': JSON.stringify(`./${name}-rest.cjs`) },
     chunkNames: `${name}-[hash]`,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: [
-      'pg-native',
-      'bufferutil',
-      'utf-8-validate',
-      '@electric-sql/pglite',
-      'pglite-prisma-adapter',
-      'tsx',
-      'esbuild',
-    ],
+    external: EXTERNAL,
     // The packages written as CommonJS call `require` and read `__dirname`, which an ES module lacks.
     banner: {
       js: [
@@ -70,8 +88,38 @@ async function bundle(entry: string, name: string): Promise<void> {
   });
 }
 
+/** dist/`name`.cjs from `entry`, with its code cache of an earlier build removed. A CommonJS file, since only
+ *  a script (vm.Script) takes V8's cached data in Node 20; `import.meta.url` is this file's URL. */
+async function bundleRest(entry: string, name: string): Promise<void> {
+  const { build } = await import('esbuild');
+  mkdirSync(DIST, { recursive: true });
+  rmSync(path.join(DIST, `${name}.cjs.cache`), { force: true });
+  await build({
+    entryPoints: [{ in: path.join(PROJECT_ROOT, entry), out: name }],
+    outdir: DIST,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // `import()` as `require`: a script's own dynamic imports need a loader that Node 20 marks experimental.
+    supported: { 'dynamic-import': false },
+    external: EXTERNAL,
+    define: { 'import.meta.url': 'titanImportMetaUrl' },
+    banner: { js: "const titanImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    keepNames: true,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
 // Run as `npm run build:server` (this very file, not a bundle holding it: the bench's child holds it, and
 // rebuilt dist/server.mjs at each start, 850 ms of waiting for esbuild before it could serve).
 const self = fileURLToPath(import.meta.url);
-if (self.endsWith('buildServer.ts') && process.argv[1] === self)
-  await buildServer('server/main.ts', 'server');
+// Not awaited at the top level: the bench's child holds this module in a CommonJS bundle, which cannot.
+if (self.endsWith('buildServer.ts') && process.argv[1] === self) {
+  buildServer('server/main.ts', 'server').catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -7,8 +7,19 @@ import type { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT, startWorker } from '../paths';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteWorker';
 
-/** The data folders whose lock this process holds (their lock files hold our pid). */
-const heldLocks = new Set<string>();
+/** This module's state, kept on the process's global object: the bundled server holds this module twice, in
+ *  its entry (main.ts, which starts the worker early) and in the rest of the server (tools/buildServer.ts). */
+const STATE = Symbol.for('titan.pgliteClient');
+const globals = globalThis as unknown as Record<symbol, PgliteClientState | undefined>;
+globals[STATE] ??= { early: null, heldLocks: new Set() };
+const shared: PgliteClientState = globals[STATE];
+interface PgliteClientState {
+  /** The worker started by the entry before the rest of the server loaded, with its data folder's lock. */
+  early: { readonly dataDir: string; readonly unlock: () => void; readonly pglite: PgliteWorker } | null;
+  /** The data folders whose lock this process holds (their lock files hold our pid). */
+  readonly heldLocks: Set<string>;
+}
+const heldLocks = shared.heldLocks;
 
 /** Whether the process `pid` is running (a pid that is not a positive integer is no process). */
 function running(pid: number): boolean {
@@ -108,29 +119,25 @@ export function pgliteDataDirFromEnv(env: NodeJS.ProcessEnv): string | null {
   return env.TITAN_DATA_DIR ? path.resolve(env.TITAN_DATA_DIR) : path.join(PROJECT_ROOT, '.data');
 }
 
-/** The worker started by the entry before the rest of the server loaded, with its data folder's lock. */
-let early: { readonly dataDir: string; readonly unlock: () => void; readonly pglite: PgliteWorker } | null =
-  null;
-
 /** Locks `dataDir` and starts its PGlite worker now, for openDatabase to take up: the entry calls it first
  *  (main.ts), so that PGlite compiles its WASM and opens the data folder in its worker while this thread
  *  loads the rest of the server. A folder that cannot be locked is left to openDatabase, which says why. */
 export function startPgliteEarly(dataDir: string): void {
-  if (early !== null) return;
+  if (shared.early !== null) return;
   let unlock: () => void;
   try {
     unlock = lockDataDir(dataDir);
   } catch {
     return;
   }
-  early = { dataDir, unlock, pglite: startPgliteWorker(path.join(dataDir, 'pglite')) };
+  shared.early = { dataDir, unlock, pglite: startPgliteWorker(path.join(dataDir, 'pglite')) };
 }
 
 /** The early worker (startPgliteEarly) when it was started on `dataDir`, with the unlock of that folder;
  *  null when none was (one started on another folder is stopped and its folder unlocked). */
 export function takeEarlyPglite(dataDir: string): { unlock: () => void; pglite: PgliteWorker } | null {
-  const started = early;
-  early = null;
+  const started = shared.early;
+  shared.early = null;
   if (started === null) return null;
   if (started.dataDir === dataDir) return started;
   void started.pglite.worker.terminate();
