@@ -16,6 +16,16 @@ afterAll(async () => {
 
 const IDLE_MS = 60_000;
 
+/** `count` started games, their rooms unloaded and let go (each once its load promise settles). */
+async function unloadedGames(count: number): Promise<string[]> {
+  const { rooms } = server.app.titan;
+  const games: string[] = [];
+  for (let i = 0; i < count; i++) games.push((await startedGame(server.app, 2, 2)).game.id);
+  for (const id of games) rooms.unload(id);
+  await new Promise((resolve) => setImmediate(resolve));
+  return games;
+}
+
 describe('idle rooms', () => {
   it('a room nobody watches and nobody must act in for the server is unloaded, then rebuilt on the next intent', async () => {
     const { rooms } = server.app.titan;
@@ -56,11 +66,7 @@ describe('idle rooms', () => {
 describe('resume after a restart', () => {
   it('the background resume waits while a room wanted now is being loaded, then loads the rest', async () => {
     const { rooms } = server.app.titan;
-    const games = [];
-    for (let i = 0; i < 3; i++) games.push((await startedGame(server.app, 2, 2)).game.id);
-    for (const id of games) rooms.unload(id);
-    // Unloading lets each room go once its load promise settles.
-    await new Promise((resolve) => setImmediate(resolve));
+    const games = await unloadedGames(3);
     const before = rooms.size;
     const [wanted, ...others] = games;
     const room = rooms.get(wanted!);
@@ -74,10 +80,7 @@ describe('resume after a restart', () => {
 
   it("the background resume loads no room while a client's join or intent is being served, then the rest", async () => {
     const { rooms } = server.app.titan;
-    const games = [];
-    for (let i = 0; i < 3; i++) games.push((await startedGame(server.app, 2, 2)).game.id);
-    for (const id of games) rooms.unload(id);
-    await new Promise((resolve) => setImmediate(resolve));
+    const games = await unloadedGames(3);
     const before = rooms.size;
     // The gateway serves each join and intent as Rooms.foreground (one held open here).
     let served!: () => void;
@@ -93,10 +96,7 @@ describe('resume after a restart', () => {
 
   it('under client traffic that never pauses the background resume still carries on, a room at a time', async () => {
     const { rooms } = server.app.titan;
-    const games = [];
-    for (let i = 0; i < 2; i++) games.push((await startedGame(server.app, 2, 2)).game.id);
-    for (const id of games) rooms.unload(id);
-    await new Promise((resolve) => setImmediate(resolve));
+    const games = await unloadedGames(2);
     let served!: () => void;
     const serving = rooms.foreground(new Promise<void>((resolve) => (served = resolve)));
     rooms.resume(games);
