@@ -120,8 +120,8 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
       detail = await rest<TournamentDetail>('GET', `/api/tournaments/${id}`, token);
       const games = detail.stages.flatMap((s) => s.tables.map((t) => t.game)).filter((g): g is string => !!g);
-      const seqs = await prisma.game.findMany({ where: { id: { in: games } }, select: { seq: true } });
-      const mark = `${detail.log.length}/${seqs.reduce((sum, g) => sum + g.seq, 0)}`;
+      const events = await prisma.gameEvent.count({ where: { gameId: { in: games } } });
+      const mark = `${detail.log.length}/${events}`;
       if (mark !== lastMark) {
         lastMark = mark;
         lastProgress = Date.now();

@@ -30,11 +30,13 @@ export type PgliteRequest =
     }
   | { readonly id: number; readonly op: 'close' };
 
-/** An error as sent back: a driver adapter's error keeps its name and cause (Prisma reads both). */
+/** An error as sent back: a driver adapter's error keeps its name and cause (Prisma reads both), a
+ *  statement's its SQLSTATE `code` (the event log tells a unique key's refusal by it, store.ts). */
 export interface SentError {
   readonly name: string;
   readonly message: string;
   readonly cause?: unknown;
+  readonly code?: string;
 }
 
 export type PgliteReply =
@@ -119,7 +121,13 @@ interface Adapter extends Queryable {
 function sent(error: unknown): SentError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const cause = error.name === 'DriverAdapterError' ? error.cause : undefined;
-  return { name: error.name, message: error.message, ...(cause === undefined ? {} : { cause }) };
+  const { code } = error as { code?: unknown };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(cause === undefined ? {} : { cause }),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
 }
 
 /** Opens the database; answers the handler of the server's requests. */

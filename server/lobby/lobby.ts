@@ -216,11 +216,17 @@ export function lobby(
       if (facts) return facts;
     }
     const delayMs = gameOptionsSchema.parse(game.options).broadcastDelaySeconds * 1000;
-    const upto =
-      'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(game.id, Date.now() - delayMs);
+    const seq = await loggedSeq(game);
+    const upto = 'player' in viewer || delayMs === 0 ? seq : await log.seqAt(game.id, Date.now() - delayMs);
     // The viewer's own number (errata 9.3), from the log.
-    const numbering = await numberingFromLog(game.id, game.status, game.seq);
+    const numbering = await numberingFromLog(game.id, game.status, seq);
     return { actor: rooms.actorOf(game.id), seq: seqSeenBy(numbering, viewer, upto) };
+  }
+
+  /** The seq of a game's log: a running game's row holds the seq of its start only (its appends write the
+   *  log alone, store.ts), a finished game's its last. */
+  async function loggedSeq(game: GameRow): Promise<number> {
+    return game.status === 'running' ? ((await log.game(game.id))?.seq ?? game.seq) : game.seq;
   }
 
   /** Running games' numberings read from the log lately (their rooms are on other processes), each
@@ -522,13 +528,14 @@ export function lobby(
       const room = game.status === 'running' ? await rooms.get(gameId) : rooms.loaded(gameId);
       // Every seq here is the viewer's own (errata 9.3: the steps of a negotiation he was outside of are not
       // his); `after` too. The numbering is the room's, else read from the log.
-      const numbering = room ? room.logNumbering : await numberingFromLog(gameId, game.status, game.seq);
+      const logged = room ? room.currentSeq : await loggedSeq(game);
+      const numbering = room ? room.logNumbering : await numberingFromLog(gameId, game.status, logged);
       const seq = room
         ? room.seqFor(viewer)
         : seqSeenBy(
             numbering,
             viewer,
-            'player' in viewer || delayMs === 0 ? game.seq : await log.seqAt(gameId, Date.now() - delayMs),
+            'player' in viewer || delayMs === 0 ? logged : await log.seqAt(gameId, Date.now() - delayMs),
           );
       const events = await historyPage(engine, log, {
         gameId,

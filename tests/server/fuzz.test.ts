@@ -57,7 +57,7 @@ async function databaseState(): Promise<string> {
       p.game.findMany({ select: { id: true, status: true, seq: true }, orderBy: { id: 'asc' } }),
       p.seat.findMany({ select: { gameId: true, index: true, userId: true, bot: true, name: true } }),
       p.gameEvent.count(),
-      p.intentReply.count(),
+      p.gameEvent.count({ where: { intentId: { not: null } } }),
       p.tournament.count(),
       p.tournamentEntrant.count(),
     ]),

@@ -49,7 +49,7 @@ describe('game leases on PostgreSQL', () => {
       log.append({
         gameId: game.id,
         expectedSeq: stored.seq,
-        events: [],
+        events: [{ type: 'movementRolled', player: 'p1', roll: 3, mulligan: false }],
         sender: 'test',
         intentId,
         dice: [],
@@ -63,6 +63,6 @@ describe('game leases on PostgreSQL', () => {
     await expect(append(first!, 'stale')).rejects.toBeInstanceOf(AppendConflict);
     expect(await log.acceptedReply(game.id, 'test', 'stale')).toBeNull();
     await append(adopted!.token, 'fresh');
-    expect(await log.acceptedReply(game.id, 'test', 'fresh')).toBe(stored.seq);
+    expect(await log.acceptedReply(game.id, 'test', 'fresh')).toBe(stored.seq + 1);
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { configFromEnv } from '../../server/config';
 import { type Database, openDatabase, releaseDataDirLocks } from '../../server/db/database';
 import { applyMigrations, type Migration, readMigrations } from '../../server/db/migrate';
 import { pgliteDataDirFromEnv, startPgliteEarly } from '../../server/db/pgliteClient';
+import { gameLog } from '../../server/rooms/store';
 import { tempDataDir } from './support/server';
 
 const migration = (name: string, sql: string): Migration => ({
@@ -118,6 +119,46 @@ describe('migrations', () => {
     expect(existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
   });
 
+  it('a game logged before intents were recorded on their events (IntentReply) reads the same after it', async () => {
+    db = await openDatabase({ url: null, dataDir: 'memory' });
+    const all = readMigrations();
+    const moved = all.findIndex((m) => m.name.endsWith('_intent_on_event'));
+    await applyMigrations(db, all.slice(0, moved));
+    const game = '00000000-0000-4000-8000-000000000001';
+    const clock = {
+      seq: 3,
+      at: 1_000,
+      actor: 'p2',
+      decisionMs: 60_000,
+      banks: {},
+      phase: null,
+      gameMs: null,
+    };
+    await db.exclusive((s) =>
+      s.exec(`
+        INSERT INTO "User" ("id", "displayName") VALUES ('00000000-0000-4000-8000-000000000002', 'Ann');
+        INSERT INTO "Game" ("id", "creatorId", "status", "seatCount", "options", "inviteOnly",
+          "spectatorsAllowed", "seq", "diceCursor", "clock")
+        VALUES ('${game}', '00000000-0000-4000-8000-000000000002', 'running', 2,
+          '{"variant":"default","handicapMulligans":{},"broadcastDelaySeconds":0}', false, true, 3, 4,
+          '${JSON.stringify(clock)}');
+        INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload") VALUES
+          ('${game}', 1, 'gameStarted', '{}'), ('${game}', 2, 'movementRolled', '{}'),
+          ('${game}', 3, 'movementRolled', '{}');
+        INSERT INTO "IntentReply" ("gameId", "sender", "intentId", "seq", "dice") VALUES
+          ('${game}', 'user:ann', 'a', 2, '{3}'), ('${game}', 'user:ann', 'b', 3, '{5,6}');`),
+    );
+    await applyMigrations(db, all);
+    const log = gameLog(db);
+    expect(await log.acceptedReply(game, 'user:ann', 'a')).toBe(2);
+    expect(await log.acceptedReply(game, 'user:ann', 'b')).toBe(3);
+    expect(await log.rolls(game)).toEqual([
+      { seq: 2, dice: [3] },
+      { seq: 3, dice: [5, 6] },
+    ]);
+    expect(await log.game(game)).toMatchObject({ seq: 3, diceCursor: 4, clock });
+  });
+
   it("the project's migrations create every table the Prisma client uses", async () => {
     db = await openDatabase({ url: null, dataDir: 'memory' });
     expect((await applyMigrations(db, readMigrations())).length).toBeGreaterThan(0);
@@ -131,7 +172,6 @@ describe('migrations', () => {
       p.seat.count(),
       p.gameEvent.count(),
       p.gameSnapshot.count(),
-      p.intentReply.count(),
     ]);
   });
 });

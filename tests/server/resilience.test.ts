@@ -100,7 +100,7 @@ describe('reconnecting', () => {
       expect(await s2.next('joined')).toMatchObject({ catchUp: 'events' });
 
       // The unanswered intent, sent again with the same id, is answered and not applied again.
-      const stored = await server.app.titan.db.prisma.intentReply.findFirstOrThrow({
+      const stored = await server.app.titan.db.prisma.gameEvent.findFirstOrThrow({
         where: { gameId: game.id, intentId: id },
       });
       const seqBefore = room.currentSeq;

@@ -35,7 +35,12 @@ const tokenFor = async (who: Tokens, seconds: number) =>
 
 const room = async (game: string) => (await server.app.titan.rooms.get(game))!;
 const persistedSeq = async (game: string) =>
-  (await server.app.titan.db.prisma.game.findUniqueOrThrow({ where: { id: game } })).seq;
+  (
+    await server.app.titan.db.prisma.gameEvent.findFirstOrThrow({
+      where: { gameId: game },
+      orderBy: { seq: 'desc' },
+    })
+  ).seq;
 
 describe('websocket: connecting', () => {
   it('authenticates with the token in the URL or in hello, and closes 4001 without a valid one', async () => {
@@ -289,7 +294,7 @@ describe('websocket: intents', () => {
   it("a repeated id is recognised from the database too (after the room's memory is gone)", async () => {
     const r = await room(game);
     const seq = r.currentSeq;
-    const stored = await server.app.titan.db.prisma.intentReply.findFirstOrThrow({
+    const stored = await server.app.titan.db.prisma.gameEvent.findFirstOrThrow({
       where: { gameId: game, intentId: 'double-click' },
     });
     // Bob's legal move now is his own tower roll; Ann re-sending her old id must not roll for anyone.
@@ -302,7 +307,7 @@ describe('websocket: intents', () => {
   it('a repeated id gets its first reply even with an expectedSeq the game has moved past', async () => {
     const r = await room(game);
     const seq = r.currentSeq;
-    const stored = await server.app.titan.db.prisma.intentReply.findFirstOrThrow({
+    const stored = await server.app.titan.db.prisma.gameEvent.findFirstOrThrow({
       where: { gameId: game, intentId: 'double-click' },
     });
     (r as unknown as { replies: Map<string, unknown> }).replies.clear();

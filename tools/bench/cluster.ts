@@ -305,7 +305,8 @@ export async function lostIntents(databaseUrl: string, acks: readonly Acknowledg
   await client.connect();
   try {
     const rows = await client.query<{ gameId: string; sender: string; intentId: string; seq: number }>(
-      'SELECT "gameId"::text, "sender", "intentId", "seq" FROM "IntentReply" WHERE "gameId" = ANY($1::uuid[])',
+      `SELECT "gameId"::text, "sender", "intentId", "seq" FROM "GameEvent"
+       WHERE "gameId" = ANY($1::uuid[]) AND "intentId" IS NOT NULL`,
       [[...new Set(acks.map((a) => a.game))]],
     );
     const logged = new Map(rows.rows.map((r) => [`${r.gameId} ${r.sender} ${r.intentId}`, r.seq]));
