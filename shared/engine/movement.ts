@@ -178,8 +178,20 @@ export function titanTeleports(ctx: MoveContext): LegionMove[] {
   );
 }
 
-/** Distances in lands from `from` to every land, counted across shared borders whatever their Signs (8.1). */
+/** Distances in lands from `from` to every land, counted across shared borders whatever their Signs (8.1). The
+ *  Masterboard never changes: each land's are found once (a Tower Teleport's listing asks, issue 16). */
 export function landDistances(from: LandNumber): ReadonlyMap<LandNumber, number> {
+  let found = DISTANCES.get(from);
+  if (found === undefined) {
+    found = findLandDistances(from);
+    DISTANCES.set(from, found);
+  }
+  return found;
+}
+
+const DISTANCES = new Map<LandNumber, ReadonlyMap<LandNumber, number>>();
+
+function findLandDistances(from: LandNumber): ReadonlyMap<LandNumber, number> {
   const distance = new Map<LandNumber, number>([[from, 0]]);
   const queue: LandNumber[] = [from];
   for (let i = 0; i < queue.length; i++) {
