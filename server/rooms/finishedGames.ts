@@ -9,6 +9,7 @@ import type { GameState } from '../../shared/engine/types';
 import type { ChatEntry, ServerMessage } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
+import { textFrame } from '../ws/frame';
 import type { Subscriber } from './room';
 import type { GameLog, StoredGame } from './store';
 import { type ChatLog, type ChatRates, type ChatRefusal, TableChat } from './tableChat';
@@ -53,7 +54,7 @@ export class FinishedGames {
   private readonly known = new Map<string, { readonly game: StoredGame; readonly shownAt: number }>();
   private readonly watched = new Map<string, Watched>();
   /** STATES_KEPT: by game and recipient. */
-  private readonly states = new Map<string, Promise<{ message: ServerMessage; text: string }>>();
+  private readonly states = new Map<string, Promise<{ message: ServerMessage; frame: Buffer }>>();
   /** How each viewer numbers a finished game's log (errata 9.3), for the last NUMBERINGS_KEPT games asked. */
   private readonly numberings = new Map<string, Promise<LogNumbering>>();
 
@@ -224,15 +225,15 @@ export class FinishedGames {
           );
           const out: Outgoing = { kind: 'state', game: game.id, seq, state };
           const message = deliver(this.deps.engine, sub.recipient, out)!;
-          return { message, text: JSON.stringify(message) };
+          return { message, frame: textFrame(JSON.stringify(message)) };
         },
       );
       fitted.catch(() => this.states.delete(key)); // built again next time
     }
     this.states.set(key, fitted);
     if (this.states.size > STATES_KEPT) this.states.delete(this.states.keys().next().value!);
-    const { message, text } = await fitted;
-    if (sub.sendEncoded) sub.sendEncoded(text);
+    const { message, frame } = await fitted;
+    if (sub.sendFrame) sub.sendFrame(frame);
     else sub.send(message);
   }
 

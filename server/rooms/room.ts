@@ -17,6 +17,7 @@ import type {
 } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
+import { textFrame } from '../ws/frame';
 import { afterDecision, type ClockRecord, charge, isTimed, nextExpiry, resumed, startClock } from './clock';
 import { recordingDice } from './dice';
 import type { LiveBattles } from './liveBattles';
@@ -120,9 +121,10 @@ export interface Subscriber {
   /** Also send a fresh `state` after every batch. */
   readonly views: boolean;
   send(message: ServerMessage): void;
-  /** The same message already encoded as the protocol's JSON text (a socket): fan-out encodes each
-   *  message once per distinct recipient and hands every socket of that recipient the same text. */
-  sendEncoded?(text: string): void;
+  /** The same message already encoded as the websocket frame of its JSON text (a socket, frame.ts):
+   *  fan-out encodes each message once per distinct recipient and hands every socket of that recipient
+   *  the same bytes. */
+  sendFrame?(frame: Buffer): void;
   /** Cluster mode: a socket on another server process. Its game messages go out unfiltered, once per
    *  process for all its sockets, and are fitted to each recipient there (server/cluster/node.ts). */
   readonly relay?: Relay;
@@ -1474,7 +1476,7 @@ export class Room {
     const shared = sameForAll(this.deps.engine, out);
     // The views fitted so far, side by side (a table has a few: a seat's player each, the spectators).
     const keys: string[] = [];
-    const fitted: { message: ServerMessage | null; text?: string }[] = [];
+    const fitted: { message: ServerMessage | null; frame?: Buffer }[] = [];
     let relayed: Map<Relay, string[]> | null = null;
     for (const sub of subs) {
       if (sub.relay) {
@@ -1493,12 +1495,12 @@ export class Room {
         fitted.push(fit);
       }
       if (fit.message === null) continue;
-      if (sub.sendEncoded) {
-        if (fit.text === undefined) {
-          fit.text = JSON.stringify(fit.message);
+      if (sub.sendFrame) {
+        if (fit.frame === undefined) {
+          fit.frame = textFrame(JSON.stringify(fit.message));
           this.deps.metrics.inc('messagesEncoded');
         }
-        sub.sendEncoded(fit.text);
+        sub.sendFrame(fit.frame);
       } else {
         sub.send(fit.message);
       }

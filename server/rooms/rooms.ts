@@ -218,13 +218,16 @@ export class Rooms {
    *  resume: it loads no further room until `work` is done (or RESUME_MAX_WAIT_MS has passed). */
   foreground<T>(work: Promise<T>): Promise<T> {
     this.wanted += 1;
-    const done = () => {
-      this.wanted -= 1;
-      if (this.wanted === 0) for (const wake of this.resumeWaiting.splice(0)) wake();
-    };
-    work.then(done, done);
+    work.then(this.served, this.served);
     return work;
   }
+
+  /** A client's work served (`foreground`): once none is left, the background resume goes on. Made once, not
+   *  per intent: esbuild's keepNames (the bundle) names each named arrow as it is made (issue 16). */
+  private readonly served = (): void => {
+    this.wanted -= 1;
+    if (this.wanted === 0) for (const wake of this.resumeWaiting.splice(0)) wake();
+  };
 
   /** Builds the room from the log; in cluster mode only under this process's lease, with its fencing
    *  token on every append (a process that lost the lease cannot write, whatever seq it holds). */
