@@ -17,6 +17,7 @@ import type {
 } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
+import { textFrame } from '../ws/frame';
 import { afterDecision, type ClockRecord, charge, isTimed, nextExpiry, resumed, startClock } from './clock';
 import { recordingDice } from './dice';
 import type { LiveBattles } from './liveBattles';
@@ -28,7 +29,7 @@ import {
   type StoredGame,
   type StoredSeat,
 } from './store';
-import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
+import { type ChatLog, type ChatRates, type ChatRefusal, TableChat } from './tableChat';
 import {
   deliver,
   joinedMessage,
@@ -44,6 +45,8 @@ export interface RoomDeps {
   readonly engine: RulesEngine;
   readonly log: GameLog;
   readonly chatLog: ChatLog;
+  /** Cluster mode: the table chats' rates, shared by every process (else each chat's own). */
+  readonly chatRates?: ChatRates;
   readonly logger: FastifyBaseLogger;
   readonly metrics: Metrics;
   readonly botDelayMs: number;
@@ -63,6 +66,9 @@ export interface RoomDeps {
   readonly liveBattles?: LiveBattles;
   /** The server's absence grace for games whose time control sets none (config `absentGraceSeconds`). */
   readonly absentGraceSeconds?: number | null;
+  /** Whether the tournament director has adjourned the game's stage (tournaments.ts `stageAdjourned`): a room
+   *  rebuilt then is adjourned from its first moment (after a restart, or adopted from a process gone). */
+  readonly adjourned?: (gameId: string) => Promise<boolean>;
 }
 
 /** What spectators have been shown: the game as of `seq` (null before anything is old enough). */
@@ -115,9 +121,10 @@ export interface Subscriber {
   /** Also send a fresh `state` after every batch. */
   readonly views: boolean;
   send(message: ServerMessage): void;
-  /** The same message already encoded as the protocol's JSON text (a socket): fan-out encodes each
-   *  message once per distinct recipient and hands every socket of that recipient the same text. */
-  sendEncoded?(text: string): void;
+  /** The same message already encoded as the websocket frame of its JSON text (a socket, frame.ts):
+   *  fan-out encodes each message once per distinct recipient and hands every socket of that recipient
+   *  the same bytes. */
+  sendFrame?(frame: Buffer): void;
   /** Cluster mode: a socket on another server process. Its game messages go out unfiltered, once per
    *  process for all its sockets, and are fitted to each recipient there (server/cluster/node.ts). */
   readonly relay?: Relay;
@@ -256,6 +263,8 @@ export class Room {
   static async load(gameId: string, deps: RoomDeps): Promise<Room | null> {
     const game = await deps.log.game(gameId);
     if (!game || game.status === 'open') return null;
+    const adjourned = game.status === 'running' ? deps.adjourned?.(gameId) : undefined;
+    adjourned?.catch(() => undefined); // awaited below, unless the load fails first
     const snapshot = await deps.log.latestSnapshot(gameId, game.seq);
     const from = Math.min(snapshot?.seq ?? 0, Math.max(0, game.seq - deps.maxReplayEvents));
     const logged = await deps.log.events(gameId, from, game.seq);
@@ -286,6 +295,8 @@ export class Room {
       [...earlier, ...logged].map((e) => e.event),
     );
     const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), numbering, broadcast, deps);
+    // Adjourned before any bot, clock or player can move (its clock stands at what was left: `adjourn`).
+    room.adjourned = (await adjourned) ?? false;
     room.release();
     room.scheduleBot();
     room.scheduleClock();
@@ -1132,7 +1143,7 @@ export class Room {
    * to now and stops (no limit can run out), no bot or absent seat is played, and every intent is refused.
    * Resumed: the clock runs again from what was left (the adjournment is charged to nobody, like a restart,
    * clock.ts `resumed`), absence graces start again, and whoever must act is told again. Not persisted
-   * here: the tournament's stage status is, and the tournament service adjourns the rooms again on start-up.
+   * here: the tournament's stage status is, and a room rebuilt reads it (`load`, RoomDeps `adjourned`).
    */
   adjourn(on: boolean): Promise<void> {
     return this.enqueue(async () => {
@@ -1234,6 +1245,7 @@ export class Room {
       // Over for the chat when the spectators have seen the end (the broadcast delay): then everyone
       // reads both channels.
       () => this.broadcasted.finished,
+      this.deps.chatRates,
     );
     return this.chat;
   }
@@ -1464,7 +1476,7 @@ export class Room {
     const shared = sameForAll(this.deps.engine, out);
     // The views fitted so far, side by side (a table has a few: a seat's player each, the spectators).
     const keys: string[] = [];
-    const fitted: { message: ServerMessage | null; text?: string }[] = [];
+    const fitted: { message: ServerMessage | null; frame?: Buffer }[] = [];
     let relayed: Map<Relay, string[]> | null = null;
     for (const sub of subs) {
       if (sub.relay) {
@@ -1483,12 +1495,12 @@ export class Room {
         fitted.push(fit);
       }
       if (fit.message === null) continue;
-      if (sub.sendEncoded) {
-        if (fit.text === undefined) {
-          fit.text = JSON.stringify(fit.message);
+      if (sub.sendFrame) {
+        if (fit.frame === undefined) {
+          fit.frame = textFrame(JSON.stringify(fit.message));
           this.deps.metrics.inc('messagesEncoded');
         }
-        sub.sendEncoded(fit.text);
+        sub.sendFrame(fit.frame);
       } else {
         sub.send(fit.message);
       }
