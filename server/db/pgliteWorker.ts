@@ -140,10 +140,14 @@ async function pgliteModule(): Promise<WebAssembly.Module> {
   const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   const wasm = await readFile(path.join(dist, 'pglite.wasm'));
   const at = wasm.indexOf(SHIPPED);
-  if (at < 0 || wasm.indexOf(SHIPPED, at + 1) >= 0) {
-    throw new Error("PGlite's WASM does not hold its shared_buffers setting once: see pgliteWorker.ts");
+  if (at >= 0 && wasm.indexOf(SHIPPED, at + 1) < 0) {
+    wasm.write(SHARED_BUFFERS, at + 'shared_buffers='.length, 'latin1');
+  } else {
+    // Another PGlite build: it starts as shipped, only slower (tests/server/migrations.test.ts fails on it).
+    process.emitWarning(
+      "PGlite's WASM does not hold shared_buffers=128MB once: it starts with its own setting",
+    );
   }
-  wasm.write(SHARED_BUFFERS, at + 'shared_buffers='.length, 'latin1');
   return WebAssembly.compile(wasm);
 }
 
