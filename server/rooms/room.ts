@@ -29,7 +29,7 @@ import {
   type StoredGame,
   type StoredSeat,
 } from './store';
-import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
+import { type ChatLog, type ChatRates, type ChatRefusal, TableChat } from './tableChat';
 import {
   deliver,
   joinedMessage,
@@ -45,6 +45,8 @@ export interface RoomDeps {
   readonly engine: RulesEngine;
   readonly log: GameLog;
   readonly chatLog: ChatLog;
+  /** Cluster mode: the table chats' rates, shared by every process (else each chat's own). */
+  readonly chatRates?: ChatRates;
   readonly logger: FastifyBaseLogger;
   readonly metrics: Metrics;
   readonly botDelayMs: number;
@@ -64,6 +66,9 @@ export interface RoomDeps {
   readonly liveBattles?: LiveBattles;
   /** The server's absence grace for games whose time control sets none (config `absentGraceSeconds`). */
   readonly absentGraceSeconds?: number | null;
+  /** Whether the tournament director has adjourned the game's stage (tournaments.ts `stageAdjourned`): a room
+   *  rebuilt then is adjourned from its first moment (after a restart, or adopted from a process gone). */
+  readonly adjourned?: (gameId: string) => Promise<boolean>;
 }
 
 /** What spectators have been shown: the game as of `seq` (null before anything is old enough). */
@@ -286,6 +291,8 @@ export class Room {
   static async load(gameId: string, deps: RoomDeps): Promise<Room | null> {
     const game = await deps.log.game(gameId);
     if (!game || game.status === 'open') return null;
+    const adjourned = game.status === 'running' ? deps.adjourned?.(gameId) : undefined;
+    adjourned?.catch(() => undefined); // awaited below, unless the load fails first
     const snapshot = await deps.log.latestSnapshot(gameId, game.seq);
     const from = Math.min(snapshot?.seq ?? 0, Math.max(0, game.seq - deps.maxReplayEvents));
     const logged = await deps.log.events(gameId, from, game.seq);
@@ -316,6 +323,8 @@ export class Room {
       [...earlier, ...logged].map((e) => e.event),
     );
     const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), numbering, broadcast, deps);
+    // Adjourned before any bot, clock or player can move (its clock stands at what was left: `adjourn`).
+    room.adjourned = (await adjourned) ?? false;
     room.release();
     room.scheduleBot();
     room.scheduleClock();
@@ -1192,7 +1201,7 @@ export class Room {
    * to now and stops (no limit can run out), no bot or absent seat is played, and every intent is refused.
    * Resumed: the clock runs again from what was left (the adjournment is charged to nobody, like a restart,
    * clock.ts `resumed`), absence graces start again, and whoever must act is told again. Not persisted
-   * here: the tournament's stage status is, and the tournament service adjourns the rooms again on start-up.
+   * here: the tournament's stage status is, and a room rebuilt reads it (`load`, RoomDeps `adjourned`).
    */
   adjourn(on: boolean): Promise<void> {
     return this.enqueue(async () => {
@@ -1294,6 +1303,7 @@ export class Room {
       // Over for the chat when the spectators have seen the end (the broadcast delay): then everyone
       // reads both channels.
       () => this.broadcasted.finished,
+      this.deps.chatRates,
     );
     return this.chat;
   }
