@@ -14,6 +14,7 @@ import { endedSessions, loadEndedSessions } from './auth/sessions';
 import { accessTokens, loadSigningKey } from './auth/tokens';
 import { openBus } from './cluster/bus';
 import { leases } from './cluster/leases';
+import { sharedLock } from './cluster/lock';
 import { ClusterNode } from './cluster/node';
 import type { ServerConfig } from './config';
 import { type Database, openDatabase } from './db/database';
@@ -29,9 +30,13 @@ import { createMetrics, type Metrics } from './metrics';
 import { PROJECT_ROOT } from './paths';
 import { Rooms } from './rooms/rooms';
 import { gameLog } from './rooms/store';
-import { chatLog } from './rooms/tableChat';
+import { chatLog, sharedChatRates } from './rooms/tableChat';
 import { tournamentRoutes } from './tournaments/routes';
-import { type Tournaments, tournaments as tournamentService } from './tournaments/tournaments';
+import {
+  stageAdjourned,
+  type Tournaments,
+  tournaments as tournamentService,
+} from './tournaments/tournaments';
 import { type Gateway, gateway } from './ws/gateway';
 import { localJoinBudget, sharedJoinBudget } from './ws/joinBudget';
 import { localSocketCap, sharedSocketCap } from './ws/socketCap';
@@ -145,8 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         context.ttl / 1000,
       ),
   });
-  // Each signed-in user's REST calls, whatever the route (issue 12).
-  app.decorate('userRequests', userRequests(config.limits.requestsPerMinute));
+  // Each signed-in user's REST calls, whatever the route (issue 12; counted in Redis in cluster mode).
+  app.decorate('userRequests', userRequests(config.limits.requestsPerMinute, bus?.redis ?? null));
   // Every refusal for a cap (REST) is counted; none is logged as an error.
   app.addHook('onResponse', async (_request, reply) => {
     if (reply.statusCode === 429) metrics.inc('requestsRateLimited');
@@ -184,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       engine,
       log,
       chatLog: chatLog(db),
+      ...(bus ? { chatRates: sharedChatRates(bus.redis) } : {}),
       logger: app.log.child({ component: 'rooms' }),
       metrics,
       botDelayMs: config.botDelayMs,
@@ -192,19 +198,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxReplayEvents: config.maxReplayEvents,
       clockCheckpointMs: config.clockCheckpointMs,
       absentGraceSeconds: config.absentGraceSeconds,
+      adjourned: stageAdjourned(db),
     },
     {
       idleMs: config.roomIdleSeconds * 1000,
       ...(cluster
-        ? { ownership: cluster, tellChat: (game, entry) => cluster.tellFinishedChat(game, entry) }
+        ? { ownership: cluster, tellChat: (game, news) => cluster.tellFinishedChat(game, news) }
         : {}),
     },
   );
   cluster?.start(rooms);
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
-  const tournaments = tournamentService(db, lobby, log, rooms, app.log.child({ component: 'tournaments' }));
-  // Cluster mode: a tournament game's room built here (adopted, or moved) gets back its adjournment and
-  // stand-ins, which only its room held (one process puts them back at start-up: `catchUp`).
+  const tournaments = tournamentService(
+    db,
+    lobby,
+    log,
+    rooms,
+    app.log.child({ component: 'tournaments' }),
+    bus ? sharedLock(bus.redis, 'titan:tournament:', config.leaseMs) : undefined,
+  );
+  // Cluster mode: a tournament game's room built here (adopted, or moved) gets back its stand-ins, which only
+  // its room held (one process puts them back at start-up: `catchUp`; the adjournment is read at the load).
   if (cluster) {
     rooms.onRoomLoaded((gameId) => {
       tournaments.roomLoaded(gameId).catch((error) => {
@@ -255,6 +269,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   cluster?.onSessionEnded((session, why) => {
     sessions.end(session);
     ws.endSession(session, why === 'signedOut' ? 'signed out' : 'session revoked');
+  });
+  // And those told while this process was not listening are read from the database.
+  cluster?.onReconnected(() => {
+    loadEndedSessions(db, sessions, config.accessTokenSeconds).then(
+      (ended) => {
+        for (const session of ended) ws.endSession(session, 'session revoked');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'could not read the ended sessions again'),
+    );
   });
   await app.register(accountRoutes, {
     tokens,

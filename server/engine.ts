@@ -67,44 +67,14 @@ export interface RulesEngine {
   ): Promise<Intent | null>;
 }
 
-/**
- * The engine's answers about one state, kept as long as the state lives: states never change (evolve
- * returns new ones), and a room asks about the same state several times per batch (the legal intents it
- * sends the actor, who must act for the bots, the clock and the absence timer; `pending` lists every legal
- * intent to name the actor). Callers treat the answers as read-only, as the contract's types say.
- */
-function perState<A extends unknown[], R>(
-  answer: (state: GameState, ...args: A) => R,
-  key: (...args: A) => string,
-): (state: GameState, ...args: A) => R {
-  const kept = new WeakMap<GameState, Map<string, R>>();
-  // The state asked about last, and its answers: a batch asks about one state many times in a row, and a
-  // WeakMap look-up costs more than a comparison.
-  let lastState: GameState | null = null;
-  let lastAnswers: Map<string, R> | undefined;
-  return (state, ...args) => {
-    let answers = state === lastState ? lastAnswers : kept.get(state);
-    if (!answers) {
-      answers = new Map();
-      kept.set(state, answers);
-    }
-    lastState = state;
-    lastAnswers = answers;
-    const k = key(...args);
-    if (answers.has(k)) return answers.get(k) as R;
-    const r = answer(state, ...args);
-    answers.set(k, r);
-    return r;
-  };
-}
-
 export const rulesEngine: RulesEngine = {
   createGame,
   replay,
   evolve,
   decide,
-  pending: perState(pending, () => ''),
-  legalIntents: perState(legalIntents, (player) => player),
+  // Both found once per state by the engine itself (shared/engine/perState.ts).
+  pending,
+  legalIntents,
   describedChoices,
   view,
   visibleTo,

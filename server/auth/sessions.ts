@@ -2,8 +2,9 @@
 // `verify` asks `isEnded` on every token, so the answer comes from memory: the set is kept exact by the
 // one path that ends sessions (accounts: sign-out, a reused refresh token) and, at start-up, filled from
 // the database with the sessions ended within one access-token lifetime (older ones need no entry: every
-// token issued to them has expired). Several server processes would share it through an implementation
-// of the same interface backed by Redis (publish on `end`, each process mirroring the set in memory).
+// token issued to them has expired). In cluster mode each process is told of the sessions ended on the others
+// (server/cluster/node.ts), and reads them from the database again when it may have missed some (its
+// subscription to the others was down).
 import type { Database } from '../db/database';
 
 export interface EndedSessions {
@@ -43,12 +44,18 @@ export function endedSessions(
   };
 }
 
-/** The sessions ended within one access-token lifetime, as the database has them (at start-up). */
-export async function loadEndedSessions(db: Database, sessions: EndedSessions, accessTokenSeconds: number) {
+/** The sessions ended within one access-token lifetime, as the database has them (at start-up, and in
+ *  cluster mode after missing what the other processes told): recorded, and returned. */
+export async function loadEndedSessions(
+  db: Database,
+  sessions: EndedSessions,
+  accessTokenSeconds: number,
+): Promise<string[]> {
   const rows = await db.prisma.refreshToken.findMany({
     where: { revokedAt: { gt: new Date(Date.now() - accessTokenSeconds * 1000) } },
     select: { family: true },
     distinct: ['family'],
   });
   for (const row of rows) sessions.end(row.family);
+  return rows.map((row) => row.family);
 }

@@ -30,6 +30,9 @@ export interface Bus {
   serve(handler: (body: unknown, from: string) => Promise<unknown>): void;
   onPush(handler: (body: unknown) => void): void;
   onAll(handler: (body: unknown) => void): void;
+  /** Calls `handler` each time this process's subscription was down and is back: what was published
+   *  meanwhile never reached it. */
+  onReconnected(handler: () => void): void;
   /** The processes calls are waiting for. */
   waitingFor(): string[];
   /** Fails at once (CallTimeout) every call waiting for process `node` (it is gone). */
@@ -47,7 +50,8 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true };
   // The commands of one tick go out in one write (publishes of a batch's messages, calls, replies).
   const redis = new Redis(url, { ...options, enableAutoPipelining: true });
-  const sub = new Redis(url, options);
+  // Named, so that an operator (and the tests) can tell it in Redis's CLIENT LIST.
+  const sub = new Redis(url, { ...options, connectionName: `titan-sub-${node}` });
   await Promise.all([redis.connect(), sub.connect()]);
   const pending = new Map<
     string,
@@ -56,6 +60,7 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
   let serve: ((body: unknown, from: string) => Promise<unknown>) | null = null;
   let onPush: (body: unknown) => void = () => {};
   let onAll: (body: unknown) => void = () => {};
+  let onReconnected: () => void = () => {};
   // A message that cannot be published (Redis gone, or closing) is lost like one to a dead process: a call
   // times out, and the socket is told to send it again.
   const publish = (channel: string, frame: Frame) =>
@@ -92,6 +97,8 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
     }
   });
   await sub.subscribe(nodeChannel(node), ALL);
+  // Every `ready` after this one is a reconnection (ioredis subscribes again by itself).
+  sub.on('ready', () => onReconnected());
   const beat = () => void redis.set(aliveKey(node), '1', 'PX', aliveMs).catch(() => undefined);
   beat();
   const beating = setInterval(beat, Math.max(100, Math.floor(aliveMs / 3)));
@@ -131,6 +138,9 @@ export async function openBus(url: string, node: string, aliveMs: number): Promi
     },
     onAll(handler) {
       onAll = handler;
+    },
+    onReconnected(handler) {
+      onReconnected = handler;
     },
     waitingFor: () => [...new Set([...pending.values()].map((c) => c.to))],
     abandon(to) {

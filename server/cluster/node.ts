@@ -8,11 +8,12 @@
 // were joined to them through another process are closed with 1001, and clients reconnect and resume with
 // their last seq as after a restart.
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatEntry, IntentMessage, ServerMessage } from '../../shared/protocol/messages';
+import type { IntentMessage, ServerMessage } from '../../shared/protocol/messages';
 import type { LiveBattle } from '../../shared/protocol/rest';
 import type { RulesEngine } from '../engine';
 import { HttpError } from '../http/errors';
 import type { Metrics } from '../metrics';
+import type { ChatNews } from '../rooms/finishedGames';
 import type { Reply, Room, Subscriber } from '../rooms/room';
 import type { Directed, DirectorAct, GameFacts, JoinedGame, Ownership, Rooms } from '../rooms/rooms';
 import type { ChatRefusal } from '../rooms/tableChat';
@@ -25,6 +26,9 @@ import type { Leases } from './leases';
 const CALL_TIMEOUT_MS = 5_000;
 /** Games adopted per tick from dead processes (the rest on the next ticks). */
 const ADOPT_PER_TICK = 200;
+/** The director's acts that, done twice, are done once (a second adjournment or stand-in changes nothing, a
+ *  second stop finds the game over): asked again of an owner that did not answer. */
+const REPEATABLE: ReadonlySet<DirectorAct['act']> = new Set(['adjourn', 'standIn', 'stopGame']);
 /** How long the lobby waits for an owner's facts of a game before it reads them from the log instead. */
 const FACTS_TIMEOUT_MS = 1_000;
 /** An owner looked up is believed this long (a wrong guess is answered `moved` and looked up again). */
@@ -83,7 +87,7 @@ type Push =
 /** What one process tells all the others. */
 type Told =
   | { readonly op: 'sessionEnded'; readonly session: string; readonly why: 'signedOut' | 'revoked' }
-  | { readonly op: 'finishedChat'; readonly game: string; readonly entry: ChatEntry }
+  | { readonly op: 'finishedChat'; readonly game: string; readonly news: ChatNews }
   | { readonly op: 'battle'; readonly game: string; readonly battle: LiveBattle | null };
 
 /** The live battles of every process's games (in Redis, for a process that starts later): game ->
@@ -131,7 +135,7 @@ export class ClusterNode implements Ownership {
     bus.onAll((body) => {
       const told = body as Told;
       if (told.op === 'sessionEnded') this.sessionEnded(told.session, told.why);
-      if (told.op === 'finishedChat') void this.rooms?.finished.heard(told.game, told.entry);
+      if (told.op === 'finishedChat') void this.rooms?.finished.heard(told.game, told.news);
       if (told.op === 'battle') this.rooms?.liveBattles.heard(told.game, told.battle);
     });
   }
@@ -141,14 +145,20 @@ export class ClusterNode implements Ownership {
     this.bus.tellAll({ op: 'sessionEnded', session, why } satisfies Told);
   }
 
-  /** Tells every other process a chat message said here in a finished game (for its watchers there: a
-   *  finished game has no owner, each process serves its own sockets from the log). */
-  tellFinishedChat(game: string, entry: ChatEntry): void {
-    this.bus.tellAll({ op: 'finishedChat', game, entry } satisfies Told);
+  /** Tells every other process a chat message said or a mute written down here in a finished game (for its
+   *  watchers there: a finished game has no owner, each process serves its own sockets from the log). */
+  tellFinishedChat(game: string, news: ChatNews): void {
+    this.bus.tellAll({ op: 'finishedChat', game, news } satisfies Told);
   }
 
   onSessionEnded(handler: (session: string, why: 'signedOut' | 'revoked') => void): void {
     this.sessionEnded = handler;
+  }
+
+  /** Calls `handler` each time this process's subscription to the others was down and is back: what they
+   *  told meanwhile (ended sessions) never reached it. */
+  onReconnected(handler: () => void): void {
+    this.bus.onReconnected(handler);
   }
 
   get node(): string {
@@ -366,16 +376,22 @@ export class ClusterNode implements Ownership {
     };
   }
 
-  /** A director's act on a game another process owns, done there; 'moved' when it owns it no longer. */
+  /** A director's act on a game another process owns, done there; 'moved' when it owns it no longer, or
+   *  the act is to be asked again (Rooms.direct): the owner is gone and its lease has lapsed (the act is
+   *  done by whoever takes the game now), or it is alive and did not answer, and the act is one that, done
+   *  twice, is done once (REPEATABLE; any other is not asked again: an HttpError 503). */
   async direct(owner: string, game: string, act: DirectorAct): Promise<Directed | 'moved'> {
-    const gone = 'The server holding this game is gone; another takes it over in a few seconds: try again.';
-    if (!(await this.isAlive(owner))) throw new HttpError(503, 'unavailable', gone);
     try {
+      if (!(await this.isAlive(owner))) return await this.lapsed(owner, game);
       const answer = await this.bus.call(owner, { op: 'direct', game, act } satisfies Call, CALL_TIMEOUT_MS);
-      if (!isMoved(answer)) return answer as Directed;
+      return isMoved(answer) ? 'moved' : (answer as Directed);
     } catch (error) {
-      this.liveness.delete(owner);
+      if (error instanceof HttpError) throw error;
       this.logger.warn({ err: error, game, owner, act }, "a director's act was not answered");
+      if (error instanceof CallTimeout) {
+        if (!(await this.answering(owner))) return await this.lapsed(owner, game);
+        if (REPEATABLE.has(act.act)) return 'moved';
+      }
       throw new HttpError(
         503,
         'unavailable',
@@ -383,6 +399,34 @@ export class ClusterNode implements Ownership {
       );
     } finally {
       this.forget(game);
+    }
+  }
+
+  /** Whether a process that did not answer a call is alive still: asked until its alive key lapses (it is
+   *  gone) or a lease's length has passed with it alive (it is stuck, or the call was lost). */
+  private async answering(node: string): Promise<boolean> {
+    const until = Date.now() + this.leaseMs;
+    for (;;) {
+      this.liveness.delete(node);
+      if (!(await this.isAlive(node))) return false;
+      if (Date.now() >= until) return true;
+      await new Promise((wake) => setTimeout(wake, this.leaseMs / 6));
+    }
+  }
+
+  /** 'moved' once process `node`, gone, no longer holds the game's lease (it lapses a lease's length after
+   *  its last renewal at most): whoever takes the game now does the act. */
+  private async lapsed(node: string, game: string): Promise<'moved'> {
+    const until = Date.now() + this.leaseMs + 1_000;
+    while ((await this.leases.ownerOf(game)) === node) {
+      if (Date.now() >= until) {
+        throw new HttpError(
+          503,
+          'unavailable',
+          'The server holding this game is gone; another takes it over in a few seconds: try again.',
+        );
+      }
+      await new Promise((wake) => setTimeout(wake, this.leaseMs / 10));
     }
     return 'moved';
   }

@@ -1,9 +1,11 @@
 // PGlite off the event loop (issue 16): a worker thread owns the PGlite instance and its Prisma driver
 // adapter, and answers the server's requests (database.ts openPglite) one message each. Postgres runs here
 // in WASM, synchronously: on the server's thread it held up every socket while it wrote.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { messages, PGlite, protocol, types } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { PGlite } from '@electric-sql/pglite';
 
 /** What the server asks. `adapter` calls the Prisma driver adapter's method (on transaction `tx` if given). */
 export type PgliteRequest =
@@ -62,7 +64,7 @@ function textOf(value: unknown): string | null {
  * holds PGlite's transaction lock as query() does, so it never runs inside a transaction of Prisma's; the
  * sync commits it (an append is durable once this answers).
  */
-function preparedQuery(client: PGlite) {
+function preparedQuery(client: PGlite, { messages, protocol, types }: typeof import('@electric-sql/pglite')) {
   const named = new Map<string, string>();
   let parsed = 0; // a statement whose first execution failed is parsed again under a new name
   const { serialize } = protocol;
@@ -130,12 +132,44 @@ function sent(error: unknown): SentError {
   };
 }
 
+/**
+ * Postgres's shared buffers for the embedded database. PGlite 0.3 starts Postgres with shared_buffers=128MB,
+ * written in its WASM among the backend's command line (it reads no postgresql.conf, and no option sets it),
+ * and each start zeroes the whole shared memory, 141 MB, in a memset that runs as unoptimised (Liftoff) WASM:
+ * ~100 ms of the worker's CPU on a restart's path (issue 16), and 140 MB of memory held for good. The module
+ * compiled here is PGlite's own with that one setting changed, in memory (same length, so nothing else in the
+ * binary moves; the file is untouched). 32 MB holds the server's database many times over (the bench's 520
+ * games: 8.6 MB, catalogs included). Durability is PGlite's as shipped (fsync, synchronous_commit: on).
+ */
+const SHARED_BUFFERS = ' 32MB'; // over '128MB': a leading space is read as nothing (strtol)
+const SHIPPED = Buffer.from('shared_buffers=128MB\0', 'latin1');
+
+async function pgliteModule(): Promise<WebAssembly.Module> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const wasm = await readFile(path.join(dist, 'pglite.wasm'));
+  const at = wasm.indexOf(SHIPPED);
+  if (at >= 0 && wasm.indexOf(SHIPPED, at + 1) < 0) {
+    wasm.write(SHARED_BUFFERS, at + 'shared_buffers='.length, 'latin1');
+  } else {
+    // Another PGlite build: it starts as shipped, only slower (tests/server/migrations.test.ts fails on it).
+    process.emitWarning(
+      "PGlite's WASM does not hold shared_buffers=128MB once: it starts with its own setting",
+    );
+  }
+  return WebAssembly.compile(wasm);
+}
+
 /** Opens the database; answers the handler of the server's requests. */
 async function open(data: PgliteWorkerData): Promise<(r: PgliteRequest) => Promise<unknown>> {
-  const client = data.dataDir === null ? new PGlite() : new PGlite(data.dataDir);
-  await client.waitReady;
+  // PGlite's WASM compiles in the background while its modules load, and the adapter's load while it opens.
+  const [pglite, wasmModule] = await Promise.all([import('@electric-sql/pglite'), pgliteModule()]);
+  const client = new pglite.PGlite({
+    ...(data.dataDir === null ? {} : { dataDir: data.dataDir }),
+    wasmModule,
+  });
+  const [{ PrismaPGlite }] = await Promise.all([import('pglite-prisma-adapter'), client.waitReady]);
   const adapter = (await new PrismaPGlite(client).connect()) as unknown as Adapter;
-  const prepared = preparedQuery(client);
+  const prepared = preparedQuery(client, pglite);
   const transactions = new Map<number, AdapterTransaction>();
   let nextTransaction = 0;
 

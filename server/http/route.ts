@@ -83,7 +83,7 @@ export function addRoute<R extends RestRoute>(
       try {
         const user = route.auth ? await bearer(request, tokens) : null;
         if (route.auth && !user) throw unauthorised();
-        const wait = user ? (request.server.userRequests?.take(user.userId) ?? 0) : 0;
+        const wait = user ? ((await request.server.userRequests?.take(user.userId)) ?? 0) : 0;
         if (wait > 0) throw tooManyRequests('Too many requests: try again in a moment.', wait);
         const ctx = {
           params: parse(route.params, request.params, 'path'),

@@ -9,9 +9,10 @@ import type { GameState } from '../../shared/engine/types';
 import type { ChatEntry, ServerMessage } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
+import { textFrame } from '../ws/frame';
 import type { Subscriber } from './room';
 import type { GameLog, StoredGame } from './store';
-import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
+import { type ChatLog, type ChatRates, type ChatRefusal, TableChat } from './tableChat';
 import { deliver, joinedMessage, numberingOf, type Outgoing, playerOf, seqsAt } from './visibility';
 
 /** Finished games whose stored facts are remembered (the oldest goes first; a finished game never changes). */
@@ -27,11 +28,19 @@ export interface FinishedGamesDeps {
   readonly engine: RulesEngine;
   readonly log: GameLog;
   readonly chatLog: ChatLog;
+  /** Cluster mode: the chat's rates, shared by every process (each serves its own watchers of the game). */
+  readonly chatRates?: ChatRates;
   readonly metrics: Metrics;
   readonly maxReplayEvents: number;
-  /** Cluster mode: a chat message said here is told to the other processes (their watchers of the game). */
-  readonly tellChat?: (gameId: string, entry: ChatEntry) => void;
+  /** Cluster mode: a chat message said or a mute written down here is told to the other processes (their
+   *  watchers of the game, and their copy of its chat). */
+  readonly tellChat?: (gameId: string, news: ChatNews) => void;
 }
+
+/** What one process tells the others of a finished game's chat. */
+export type ChatNews =
+  | { readonly entry: ChatEntry }
+  | { readonly mute: { readonly user: string; readonly author: string; readonly on: boolean } };
 
 /** The watchers of one finished game on this process, and its chat (loaded with the first of them). */
 interface Watched {
@@ -45,7 +54,7 @@ export class FinishedGames {
   private readonly known = new Map<string, { readonly game: StoredGame; readonly shownAt: number }>();
   private readonly watched = new Map<string, Watched>();
   /** STATES_KEPT: by game and recipient. */
-  private readonly states = new Map<string, Promise<{ message: ServerMessage; text: string }>>();
+  private readonly states = new Map<string, Promise<{ message: ServerMessage; frame: Buffer }>>();
   /** How each viewer numbers a finished game's log (errata 9.3), for the last NUMBERINGS_KEPT games asked. */
   private readonly numberings = new Map<string, Promise<LogNumbering>>();
 
@@ -129,22 +138,12 @@ export class FinishedGames {
   async say(gameId: string, user: string, name: string, text: string): Promise<ChatRefusal | null> {
     const watched = this.watched.get(gameId);
     if (!watched) return null;
-    const said = await (await watched.chat).say(user, name, text);
-    if ('refused' in said) return said.refused;
-    await this.heard(gameId, said.entry);
-    this.deps.tellChat?.(gameId, said.entry);
-    return null;
-  }
-
-  /** A chat message said in this finished game (here, or on another process): to its readers here. */
-  async heard(gameId: string, entry: ChatEntry): Promise<void> {
-    const watched = this.watched.get(gameId);
-    if (!watched) return;
     const chat = await watched.chat;
-    for (const sub of watched.subs.values()) {
-      if (chat.reaches({ user: sub.user ?? null }, entry))
-        sub.send({ type: 'chat', game: gameId, message: entry });
-    }
+    const said = await chat.say(user, name, text);
+    if ('refused' in said) return said.refused;
+    this.sendChat(watched, chat, said.entry);
+    this.deps.tellChat?.(gameId, { entry: said.entry });
+    return null;
   }
 
   async mute(gameId: string, user: string, author: string, on: boolean): Promise<ChatRefusal | null> {
@@ -153,8 +152,37 @@ export class FinishedGames {
     const chat = await watched.chat;
     const refused = await chat.mute(user, author, on);
     if (refused) return refused;
-    for (const sub of watched.subs.values()) if (sub.user === user) this.sendChatHistory(sub, chat, gameId);
+    this.sendMuted(watched, chat, user);
+    this.deps.tellChat?.(gameId, { mute: { user, author, on } });
     return null;
+  }
+
+  /** What another process's watchers did in this game's chat (cluster mode): for the chat and readers here. */
+  async heard(gameId: string, news: ChatNews): Promise<void> {
+    const watched = this.watched.get(gameId);
+    if (!watched) return;
+    const chat = await watched.chat;
+    if ('entry' in news) {
+      chat.remember(news.entry);
+      this.sendChat(watched, chat, news.entry);
+    } else {
+      chat.rememberMute(news.mute.user, news.mute.author, news.mute.on);
+      this.sendMuted(watched, chat, news.mute.user);
+    }
+  }
+
+  /** A chat message to its readers here. */
+  private sendChat(watched: Watched, chat: TableChat, entry: ChatEntry): void {
+    for (const sub of watched.subs.values()) {
+      if (chat.reaches({ user: sub.user ?? null }, entry))
+        sub.send({ type: 'chat', game: watched.game.id, message: entry });
+    }
+  }
+
+  /** A reader's mutes changed: his history again, to each of his sockets here. */
+  private sendMuted(watched: Watched, chat: TableChat, user: string): void {
+    for (const sub of watched.subs.values())
+      if (sub.user === user) this.sendChatHistory(sub, chat, watched.game.id);
   }
 
   /** How many finished games have watchers here (tests: nothing is kept of the others). */
@@ -169,7 +197,7 @@ export class FinishedGames {
       watched = {
         game,
         subs: new Map(),
-        chat: TableChat.load(game.id, this.deps.chatLog, seatOf, () => true),
+        chat: TableChat.load(game.id, this.deps.chatLog, seatOf, () => true, this.deps.chatRates),
       };
       // A chat that fails to load is loaded again by the next watcher.
       const failed = watched;
@@ -197,15 +225,15 @@ export class FinishedGames {
           );
           const out: Outgoing = { kind: 'state', game: game.id, seq, state };
           const message = deliver(this.deps.engine, sub.recipient, out)!;
-          return { message, text: JSON.stringify(message) };
+          return { message, frame: textFrame(JSON.stringify(message)) };
         },
       );
       fitted.catch(() => this.states.delete(key)); // built again next time
     }
     this.states.set(key, fitted);
     if (this.states.size > STATES_KEPT) this.states.delete(this.states.keys().next().value!);
-    const { message, text } = await fitted;
-    if (sub.sendEncoded) sub.sendEncoded(text);
+    const { message, frame } = await fitted;
+    if (sub.sendFrame) sub.sendFrame(frame);
     else sub.send(message);
   }
 

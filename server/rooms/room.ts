@@ -17,6 +17,7 @@ import type {
 } from '../../shared/protocol/messages';
 import type { RulesEngine } from '../engine';
 import type { Metrics } from '../metrics';
+import { textFrame } from '../ws/frame';
 import { afterDecision, type ClockRecord, charge, isTimed, nextExpiry, resumed, startClock } from './clock';
 import { recordingDice } from './dice';
 import type { LiveBattles } from './liveBattles';
@@ -28,7 +29,7 @@ import {
   type StoredGame,
   type StoredSeat,
 } from './store';
-import { type ChatLog, type ChatRefusal, TableChat } from './tableChat';
+import { type ChatLog, type ChatRates, type ChatRefusal, TableChat } from './tableChat';
 import {
   deliver,
   joinedMessage,
@@ -44,6 +45,8 @@ export interface RoomDeps {
   readonly engine: RulesEngine;
   readonly log: GameLog;
   readonly chatLog: ChatLog;
+  /** Cluster mode: the table chats' rates, shared by every process (else each chat's own). */
+  readonly chatRates?: ChatRates;
   readonly logger: FastifyBaseLogger;
   readonly metrics: Metrics;
   readonly botDelayMs: number;
@@ -63,6 +66,9 @@ export interface RoomDeps {
   readonly liveBattles?: LiveBattles;
   /** The server's absence grace for games whose time control sets none (config `absentGraceSeconds`). */
   readonly absentGraceSeconds?: number | null;
+  /** Whether the tournament director has adjourned the game's stage (tournaments.ts `stageAdjourned`): a room
+   *  rebuilt then is adjourned from its first moment (after a restart, or adopted from a process gone). */
+  readonly adjourned?: (gameId: string) => Promise<boolean>;
 }
 
 /** What spectators have been shown: the game as of `seq` (null before anything is old enough). */
@@ -91,6 +97,34 @@ interface Secret {
   readonly batches: HeldBatch[];
 }
 
+/** One message fitted to one subscriber (Room.fit): its frame when he takes them framed (a socket), else the
+ *  message; or, in cluster mode, the message unfitted to the sockets of another process. Only what is sent is
+ *  kept (a share waits for the commit: the messages a socket's frames were made of are let go at once). */
+type Delivery =
+  | { readonly sub: Subscriber; readonly frame: Buffer }
+  | { readonly sub: Subscriber; readonly message: ServerMessage }
+  | { readonly relay: Relay; readonly ids: readonly string[]; readonly out: Outgoing };
+
+/** Sends the messages fitted (Room.fit), in their order. */
+function handOut(deliveries: readonly Delivery[]): void {
+  for (const d of deliveries) {
+    if ('relay' in d) d.relay.send(d.ids, d.out);
+    else if ('frame' in d) d.sub.sendFrame?.(d.frame);
+    else d.sub.send(d.message);
+  }
+}
+
+/** A batch's share for the players (Room.playersShare), built while the database commits the batch. */
+interface PlayersShare {
+  readonly logged: readonly LoggedEvent[];
+  /** How each viewer numbers the log after the batch. */
+  readonly numbering: LogNumbering;
+  /** A step inside a negotiation (HeldBatch.concealed). */
+  readonly concealed: boolean;
+  /** The players' messages, in order. */
+  readonly deliveries: readonly Delivery[];
+}
+
 /** Anyone outside every negotiation (the engine's errata 9.3 test, asked about the game itself). */
 const OUTSIDER = { spectator: true } as const;
 
@@ -115,9 +149,10 @@ export interface Subscriber {
   /** Also send a fresh `state` after every batch. */
   readonly views: boolean;
   send(message: ServerMessage): void;
-  /** The same message already encoded as the protocol's JSON text (a socket): fan-out encodes each
-   *  message once per distinct recipient and hands every socket of that recipient the same text. */
-  sendEncoded?(text: string): void;
+  /** The same message already encoded as the websocket frame of its JSON text (a socket, frame.ts):
+   *  fan-out encodes each message once per distinct recipient and hands every socket of that recipient
+   *  the same bytes. */
+  sendFrame?(frame: Buffer): void;
   /** Cluster mode: a socket on another server process. Its game messages go out unfiltered, once per
    *  process for all its sockets, and are fitted to each recipient there (server/cluster/node.ts). */
   readonly relay?: Relay;
@@ -256,6 +291,8 @@ export class Room {
   static async load(gameId: string, deps: RoomDeps): Promise<Room | null> {
     const game = await deps.log.game(gameId);
     if (!game || game.status === 'open') return null;
+    const adjourned = game.status === 'running' ? deps.adjourned?.(gameId) : undefined;
+    adjourned?.catch(() => undefined); // awaited below, unless the load fails first
     const snapshot = await deps.log.latestSnapshot(gameId, game.seq);
     const from = Math.min(snapshot?.seq ?? 0, Math.max(0, game.seq - deps.maxReplayEvents));
     const logged = await deps.log.events(gameId, from, game.seq);
@@ -286,6 +323,8 @@ export class Room {
       [...earlier, ...logged].map((e) => e.event),
     );
     const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), numbering, broadcast, deps);
+    // Adjourned before any bot, clock or player can move (its clock stands at what was left: `adjourn`).
+    room.adjourned = (await adjourned) ?? false;
     room.release();
     room.scheduleBot();
     room.scheduleClock();
@@ -474,13 +513,23 @@ export class Room {
       snapshot: snapshotDue ? next : null,
       clock,
     });
-    // While the database commits, the engine lists the next position's legal intents (it keeps them with
-    // the state): the batch goes out as soon as the commit is in. Once the append is on its way (the pool
-    // sends it on the next tick); should the listing fail, `apply` meets the failure as before.
-    setImmediate(() => this.listAhead(next));
+    // While the database commits, the players' share of the batch is fitted and framed (the engine lists
+    // the next position's legal intents for it): once the commit is in, it only has to be handed to the
+    // sockets. Begun once the append is on its way; should it fail, `apply` builds it again and meets the
+    // failure as before.
+    let share: PlayersShare | null = null;
+    const playersShare = () => (share ??= this.playersShare(events, next, finished, at));
+    const ahead = setImmediate(() => {
+      try {
+        playersShare();
+      } catch {
+        // apply builds it again, and reports what went wrong
+      }
+    });
     try {
       await appended;
     } catch (error) {
+      clearImmediate(ahead);
       if (error instanceof RepeatedIntent) {
         this.deps.metrics.inc('intentsRepeated');
         return this.remember(key, {
@@ -518,19 +567,11 @@ export class Room {
     this.deps.metrics.inc('intentsAccepted');
     this.deps.metrics.inc('eventsAppended', events.length);
     if (snapshotDue) this.deps.metrics.inc('snapshotsWritten');
-    this.apply(events, next, dice.cursor, finished, at, clock);
+    this.apply(playersShare(), next, dice.cursor, finished, at, clock);
     this.scheduleBot();
     this.scheduleClock();
     this.scheduleAbsence();
     return this.remember(key, { type: 'accepted', id, game: this.id, seq: this.replySeq(sender, this.seq) });
-  }
-
-  private listAhead(state: GameState): void {
-    try {
-      this.deps.engine.pending(state);
-    } catch {
-      // apply lists it again, and reports what went wrong
-    }
   }
 
   /** The log seq `seq` as the sender of an intent numbers it (the director, the log's own). */
@@ -547,9 +588,10 @@ export class Room {
   }
   private seatIds: readonly string[] | null = null;
 
-  /** The log seq `seq` (or the event there, `event`) as each recipient numbers it. */
-  private seqs(seq: number, event = false): Seqs {
-    return seqsAt(this.numbering, this.players, seq, event);
+  /** The log seq `seq` (or the event there, `event`) as each recipient numbers it (by `numbering`: the
+   *  room's, or the one after a batch not yet applied). */
+  private seqs(seq: number, event = false, numbering = this.numbering): Seqs {
+    return seqsAt(numbering, this.players, seq, event);
   }
 
   /** Who this sender may act as (a seat's player id, or the director), or null. */
@@ -563,11 +605,43 @@ export class Room {
     return seat?.seat ?? null;
   }
 
-  /** The appended events become the room's: state, seq, replay buffer, clock, and every player's share at
-   *  once, except a negotiation's steps, which the players outside it get when it ends (errata 9.3); the
-   *  spectators' share waits for the broadcast delay and the end of a negotiation (`release`). */
-  private apply(
+  /** Every player's share of the batch `events` (leading to `next`), fitted and framed, changing nothing
+   *  (the room applies the batch once it is in the log: `apply`): the players get it at once, except a
+   *  negotiation's steps, which the players outside it get when it ends (errata 9.3). */
+  private playersShare(
     events: readonly GameEvent[],
+    next: GameState,
+    finished: boolean,
+    at: number,
+  ): PlayersShare {
+    const first = this.seq + 1;
+    const seq = this.seq + events.length;
+    const logged = events.map((event, i) => ({ seq: first + i, event, at }));
+    const numbering = this.deps.engine.numberLog(this.numbering, events);
+    const { outsideNegotiation } = this.deps.engine;
+    const concealed = outsideNegotiation(this.state, OUTSIDER) && outsideNegotiation(next, OUTSIDER);
+    const players = [...this.subscribers.values()].filter((sub) => !isSpectator(sub));
+    const deliveries: Delivery[] = [];
+    let recipients = players;
+    if (concealed) {
+      recipients = players.filter((sub) => !outsideNegotiation(next, sub.recipient));
+    } else if (this.secret !== null) {
+      // The negotiation is over: the players outside it get its outcome, with whatever of its steps they
+      // number (none: `numberedBy`) — one batch, as if the negotiation had been one step.
+      const outsiders = players.filter((sub) => outsideNegotiation(this.state, sub.recipient));
+      const steps = this.secret.batches.flatMap((held) => held.events);
+      this.fitBatch(outsiders, [...steps, ...logged], seq, next, finished, numbering, deliveries);
+      recipients = players.filter((sub) => !outsiders.includes(sub));
+    }
+    this.fitBatch(recipients, logged, seq, next, finished, numbering, deliveries);
+    return { logged, numbering, concealed, deliveries };
+  }
+
+  /** The appended events become the room's: state, seq, replay buffer, clock, and the players are handed
+   *  their share (`playersShare`); the spectators' share waits for the broadcast delay and the end of a
+   *  negotiation (`release`). */
+  private apply(
+    share: PlayersShare,
     next: GameState,
     diceCursor: number,
     finished: boolean,
@@ -576,82 +650,74 @@ export class Room {
   ): void {
     const before: Broadcast = { seq: this.seq, state: this.state, finished: false };
     const clockBefore = this.clock;
-    const first = this.seq + 1;
     this.clock = clock;
     this.botStalled = false; // the game moved on: a bot that had nothing to play may have now
     this.clockStalled = false;
     this.state = next;
-    this.seq += events.length;
+    this.seq += share.logged.length;
     this.diceCursor = diceCursor;
     this.lastAt = at;
-    const logged = events.map((event, i) => ({ seq: first + i, event, at }));
-    this.numbering = this.deps.engine.numberLog(this.numbering, events);
-    this.recent.push(...logged);
+    this.numbering = share.numbering;
+    this.recent.push(...share.logged);
     if (this.recent.length > 2 * this.deps.maxReplayEvents) {
       this.recent.splice(0, this.recent.length - this.deps.maxReplayEvents);
     }
     if (finished) this.status = 'finished';
-    const { outsideNegotiation } = this.deps.engine;
-    const batch: HeldBatch = {
-      events: logged,
-      state: next,
-      finished,
-      concealed: outsideNegotiation(before.state!, OUTSIDER) && outsideNegotiation(next, OUTSIDER),
-    };
-    const players = [...this.subscribers.values()].filter((sub) => !isSpectator(sub));
-    let recipients = players;
+    const batch: HeldBatch = { events: share.logged, state: next, finished, concealed: share.concealed };
     if (batch.concealed) {
       this.secret ??= { outsiders: before, clock: clockBefore, batches: [] };
       this.secret.batches.push(batch);
-      recipients = players.filter((sub) => !outsideNegotiation(next, sub.recipient));
-    } else if (this.secret !== null) {
-      // The negotiation is over: the players outside it get its outcome, with whatever of its steps they
-      // number (none: `numberedBy`) — one batch, as if the negotiation had been one step.
-      const outsiders = players.filter((sub) => outsideNegotiation(before.state!, sub.recipient));
-      const steps = this.secret.batches.flatMap((held) => held.events);
-      this.sendBatch(outsiders, [...steps, ...logged], this.seq, this.state, finished);
-      recipients = players.filter((sub) => !outsiders.includes(sub));
+    } else {
       this.secret = null;
     }
-    this.sendBatch(recipients, logged, this.seq, this.state, finished);
+    handOut(share.deliveries);
     this.sendClock();
     this.held.push(batch);
     // The spectators' share is a queue task begun on the next tick, after the one that uncorks the players'
     // sockets (connection.ts corkThisTick, queued first): their frames are written before the crowd's are
     // even built, so spectators never hold up the answer to the player who moved (issue 12). A spectator who
     // joins meanwhile is shown what was released before (`broadcasted`).
-    // With no spectator watching, what `release` does (the broadcast moves on, the live battles list) waits
-    // for nobody's sockets: done now, without a queue task per batch.
-    if (this.game.broadcastDelayMs === 0 && !this.hasSpectators()) this.release();
+    // With no spectator watching, what `release` does (the broadcast moves on, the live battles list, which
+    // takes a spectator's view of a battle) waits for nobody's sockets: done on the next tick too, without a
+    // queue task per batch (as a timer's release is), so the player who moved is not kept waiting for it.
+    if (this.game.broadcastDelayMs === 0 && !this.hasSpectators()) process.nextTick(() => this.release());
     else process.nextTick(() => void this.enqueue(async () => this.release()));
     if (finished) this.deps.onFinished?.(this);
   }
 
-  /** A batch to these subscribers: its events, the view after them to those who asked, the legal
-   *  intents, and the dice seed when the batch ended the game. Each socket gets them in that order. */
-  private sendBatch(
+  /** A batch to these subscribers, fitted into `into`: its events, the view after them to those who asked,
+   *  the legal intents, and the dice seed when the batch ended the game, numbered by `numbering`. Each
+   *  socket gets them in that order. */
+  private fitBatch(
     subs: readonly Subscriber[],
     logged: readonly LoggedEvent[],
     seq: number,
     state: GameState,
     finished: boolean,
+    numbering: LogNumbering,
+    into: Delivery[],
   ): void {
     if (subs.length === 0) return;
     for (const { seq, event } of logged) {
-      this.fanOut(subs, { kind: 'event', game: this.id, seq: this.seqs(seq, true), event });
+      this.fit(subs, { kind: 'event', game: this.id, seq: this.seqs(seq, true, numbering), event }, into);
     }
-    this.fanOut(
+    this.fit(
       subs.filter((sub) => sub.views),
-      { kind: 'state', game: this.id, seq: this.seqs(seq), state },
+      { kind: 'state', game: this.id, seq: this.seqs(seq, false, numbering), state },
+      into,
     );
-    this.fanOut(subs, { kind: 'legal', game: this.id, seq: this.seqs(seq), state });
+    this.fit(subs, { kind: 'legal', game: this.id, seq: this.seqs(seq, false, numbering), state }, into);
     if (finished) {
-      this.fanOut(subs, {
-        kind: 'diceRevealed',
-        game: this.id,
-        commitment: this.game.diceCommitment!,
-        seed: this.game.diceSeed!,
-      });
+      this.fit(
+        subs,
+        {
+          kind: 'diceRevealed',
+          game: this.id,
+          commitment: this.game.diceCommitment!,
+          seed: this.game.diceSeed!,
+        },
+        into,
+      );
     }
   }
 
@@ -675,7 +741,10 @@ export class Room {
         const seq = batch.events.at(-1)!.seq;
         this.broadcasted = { seq, state: batch.state, finished: batch.finished };
         const spectators = [...this.subscribers.values()].filter(isSpectator);
-        this.sendBatch(spectators, [...steps, ...batch.events], seq, batch.state, batch.finished);
+        const deliveries: Delivery[] = [];
+        const shown = [...steps, ...batch.events];
+        this.fitBatch(spectators, shown, seq, batch.state, batch.finished, this.numbering, deliveries);
+        handOut(deliveries);
         steps = [];
         // The game is over for everyone: the chat's two channels are open to all.
         const chat = this.chat;
@@ -1132,7 +1201,7 @@ export class Room {
    * to now and stops (no limit can run out), no bot or absent seat is played, and every intent is refused.
    * Resumed: the clock runs again from what was left (the adjournment is charged to nobody, like a restart,
    * clock.ts `resumed`), absence graces start again, and whoever must act is told again. Not persisted
-   * here: the tournament's stage status is, and the tournament service adjourns the rooms again on start-up.
+   * here: the tournament's stage status is, and a room rebuilt reads it (`load`, RoomDeps `adjourned`).
    */
   adjourn(on: boolean): Promise<void> {
     return this.enqueue(async () => {
@@ -1234,6 +1303,7 @@ export class Room {
       // Over for the chat when the spectators have seen the end (the broadcast delay): then everyone
       // reads both channels.
       () => this.broadcasted.finished,
+      this.deps.chatRates,
     );
     return this.chat;
   }
@@ -1461,10 +1531,17 @@ export class Room {
    *  per view: every socket of a view gets the same text, so a crowd of spectators costs one `deliver` and
    *  one encoding, not one per socket, and a public event one for the whole table. */
   private fanOut(subs: Iterable<Subscriber>, out: Outgoing): void {
+    const deliveries: Delivery[] = [];
+    this.fit(subs, out, deliveries);
+    handOut(deliveries);
+  }
+
+  /** `out` fitted to each of `subs` (fanOut), into `into`, to be handed out later (handOut). */
+  private fit(subs: Iterable<Subscriber>, out: Outgoing, into: Delivery[]): void {
     const shared = sameForAll(this.deps.engine, out);
     // The views fitted so far, side by side (a table has a few: a seat's player each, the spectators).
     const keys: string[] = [];
-    const fitted: { message: ServerMessage | null; text?: string }[] = [];
+    const fitted: { message: ServerMessage | null; frame?: Buffer }[] = [];
     let relayed: Map<Relay, string[]> | null = null;
     for (const sub of subs) {
       if (sub.relay) {
@@ -1476,24 +1553,24 @@ export class Room {
       }
       const key = shared ? EVERYBODY : recipientKey(sub.recipient);
       const at = keys.indexOf(key);
-      let fit = at < 0 ? undefined : fitted[at];
-      if (!fit) {
-        fit = { message: deliver(this.deps.engine, sub.recipient, out) };
+      let view = at < 0 ? undefined : fitted[at];
+      if (!view) {
+        view = { message: deliver(this.deps.engine, sub.recipient, out) };
         keys.push(key);
-        fitted.push(fit);
+        fitted.push(view);
       }
-      if (fit.message === null) continue;
-      if (sub.sendEncoded) {
-        if (fit.text === undefined) {
-          fit.text = JSON.stringify(fit.message);
-          this.deps.metrics.inc('messagesEncoded');
-        }
-        sub.sendEncoded(fit.text);
-      } else {
-        sub.send(fit.message);
+      if (view.message === null) continue;
+      if (!sub.sendFrame) {
+        into.push({ sub, message: view.message });
+        continue;
       }
+      if (view.frame === undefined) {
+        view.frame = textFrame(JSON.stringify(view.message));
+        this.deps.metrics.inc('messagesEncoded');
+      }
+      into.push({ sub, frame: view.frame });
     }
-    if (relayed) for (const [relay, ids] of relayed) relay.send(ids, out);
+    if (relayed) for (const [relay, ids] of relayed) into.push({ relay, ids, out });
   }
 
   // ------------------------------------------------------------------------------------ lifecycle

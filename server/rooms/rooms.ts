@@ -7,9 +7,9 @@
 // without costing a room anything, and a game seen once without a room (unknown, not started, finished)
 // is remembered, so refusing it again costs no database look-up either.
 
-import type { ChatEntry, Seat } from '../../shared/protocol/messages';
+import type { Seat } from '../../shared/protocol/messages';
 import { HttpError } from '../http/errors';
-import { FinishedGames } from './finishedGames';
+import { type ChatNews, FinishedGames } from './finishedGames';
 import { LiveBattles } from './liveBattles';
 import { type Reply, Room, type RoomDeps, type Subscriber } from './room';
 import { type StandInPlay, StandIns } from './standIns';
@@ -33,8 +33,8 @@ export interface RoomsOptions {
   /** Cluster mode: this process may load a game's room only while it holds the game's lease; `claim`
    *  takes (or confirms) it and answers its fencing token, or null when another process holds it. */
   readonly ownership?: Ownership;
-  /** Cluster mode: a chat message in a finished game is told to the other processes' watchers. */
-  readonly tellChat?: (gameId: string, entry: ChatEntry) => void;
+  /** Cluster mode: a chat message or a mute in a finished game is told to the other processes. */
+  readonly tellChat?: (gameId: string, news: ChatNews) => void;
 }
 
 /** A game joined by a local socket, as the gateway holds it: here (`Rooms.joinedHere`), or in cluster mode
@@ -55,7 +55,8 @@ export interface Ownership {
   /** The room of a game this process held is gone (unloaded or finished): the lease may be let go. */
   released(gameId: string): void;
   /** A director's act on a game process `owner` holds, done there (`Rooms.directHere`); 'moved' when it
-   *  holds it no longer. An HttpError 503 when it does not answer. */
+   *  holds it no longer, or the act is to be asked again (that process is gone and its lease lapsed, or it
+   *  did not answer an act that done twice is done once). An HttpError 503 when it does not answer another. */
   direct(owner: string, gameId: string, act: DirectorAct): Promise<Directed | 'moved'>;
   /** What process `owner`'s room of the game tells the lobby; null when it does not answer soon. */
   facts(owner: string, gameId: string, viewer: Recipient): Promise<GameFacts | null>;
@@ -133,6 +134,7 @@ export class Rooms {
       engine: deps.engine,
       log: deps.log,
       chatLog: deps.chatLog,
+      ...(deps.chatRates ? { chatRates: deps.chatRates } : {}),
       metrics: deps.metrics,
       maxReplayEvents: deps.maxReplayEvents,
       ...(options.tellChat ? { tellChat: options.tellChat } : {}),
@@ -216,13 +218,16 @@ export class Rooms {
    *  resume: it loads no further room until `work` is done (or RESUME_MAX_WAIT_MS has passed). */
   foreground<T>(work: Promise<T>): Promise<T> {
     this.wanted += 1;
-    const done = () => {
-      this.wanted -= 1;
-      if (this.wanted === 0) for (const wake of this.resumeWaiting.splice(0)) wake();
-    };
-    work.then(done, done);
+    work.then(this.served, this.served);
     return work;
   }
+
+  /** A client's work served (`foreground`): once none is left, the background resume goes on. Made once, not
+   *  per intent: esbuild's keepNames (the bundle) names each named arrow as it is made (issue 16). */
+  private readonly served = (): void => {
+    this.wanted -= 1;
+    if (this.wanted === 0) for (const wake of this.resumeWaiting.splice(0)) wake();
+  };
 
   /** Builds the room from the log; in cluster mode only under this process's lease, with its fencing
    *  token on every append (a process that lost the lease cannot write, whatever seq it holds). */
@@ -326,9 +331,10 @@ export class Rooms {
     let game = this.directory.get(gameId);
     if (game === undefined) {
       game = await this.deps.log.game(gameId);
-      // A running game's seats do not change either: in cluster mode it is remembered while another
-      // process owns it (and dropped when it is loaded here).
-      if (game?.status !== 'running' || ownership) this.remember(gameId, game);
+      // One process remembers a game not started (its start loads its room here, which drops it). In
+      // cluster mode it may start on another process: a running game is remembered instead (its seats do
+      // not change, while another process owns it; dropped when it is loaded here).
+      if (game?.status !== (ownership ? 'open' : 'running')) this.remember(gameId, game);
     }
     if (game === null) {
       return { refused: 'unknownGame', message: 'No started game has this id.', finishedSeat: false };
@@ -422,9 +428,11 @@ export class Rooms {
   }
 
   /** A director's act on this process's room of the game (loaded for it, but a resume: an adjourned game
-   *  whose room is not in memory is not adjourned); null when there is none, or it is over. */
+   *  whose room is not in memory is not adjourned, and one being loaded may have read its stage adjourned:
+   *  it is resumed once loaded); null when there is none, or it is over. */
   async directHere(gameId: string, act: DirectorAct): Promise<Directed> {
-    const room = act.act === 'adjourn' && !act.on ? this.loaded(gameId) : await this.get(gameId);
+    const room =
+      act.act === 'adjourn' && !act.on ? await (this.rooms.get(gameId) ?? null) : await this.get(gameId);
     if (room === null || room.finished) return null;
     switch (act.act) {
       case 'forceAct':

@@ -5,11 +5,14 @@
 // the game is over everyone reads both. Each reader may mute an author for himself. An author sends at
 // most CHAT.burst messages in a row, then one per CHAT.windowSeconds / CHAT.burst seconds (a token bucket);
 // mutes have a bucket of the same size (each is written down and resends the reader's history: issue 12).
+// The buckets are the chat's own, in memory; in cluster mode they are in Redis, shared by every process
+// (a finished game's chat is served by whichever process its watcher is on: finishedGames.ts).
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { CHAT, type ChatChannel, type ChatEntry, type Seat } from '../../shared/protocol/messages';
 import { cleanText } from '../../shared/protocol/text';
 import type { Database } from '../db/database';
-import { TokenBuckets } from '../tokenBucket';
+import { type KeyedBuckets, sharedTokenBuckets, TokenBuckets } from '../tokenBucket';
 
 /** The chat's rows in the database. */
 export interface ChatLog {
@@ -80,14 +83,24 @@ export type ChatRefusal = {
 /** CHAT.burst in a row, then one per CHAT.windowSeconds / CHAT.burst seconds. */
 const CHAT_RATE = { perSecond: CHAT.burst / CHAT.windowSeconds, burst: CHAT.burst } as const;
 
+/** The chat's rates, by `<game> <user>`: each author's messages, each reader's mutes. */
+export interface ChatRates {
+  readonly messages: KeyedBuckets;
+  readonly mutes: KeyedBuckets;
+}
+
+/** Cluster mode: the rates every process takes from, in Redis. */
+export function sharedChatRates(redis: Redis): ChatRates {
+  return {
+    messages: sharedTokenBuckets(redis, 'titan:chat:', CHAT_RATE),
+    mutes: sharedTokenBuckets(redis, 'titan:mutes:', CHAT_RATE),
+  };
+}
+
 export class TableChat {
   private entries: ChatEntry[] = [];
   /** Reader → the authors he muted. */
   private readonly muted = new Map<string, Set<string>>();
-  /** Author → his rate. */
-  private readonly buckets = new TokenBuckets(CHAT_RATE);
-  /** Reader → the rate of his mutes. */
-  private readonly muteBuckets = new TokenBuckets(CHAT_RATE);
 
   private constructor(
     private readonly gameId: string,
@@ -95,15 +108,18 @@ export class TableChat {
     /** The seat a user holds in this game, or null. */
     private readonly seatOf: (user: string) => Seat | null,
     private readonly over: () => boolean,
+    private readonly rates: ChatRates,
   ) {}
 
+  /** `rates`: cluster mode, the ones shared by every process (else the chat's own). */
   static async load(
     gameId: string,
     log: ChatLog,
     seatOf: (user: string) => Seat | null,
     over: () => boolean,
+    rates: ChatRates = { messages: new TokenBuckets(CHAT_RATE), mutes: new TokenBuckets(CHAT_RATE) },
   ): Promise<TableChat> {
-    const chat = new TableChat(gameId, log, seatOf, over);
+    const chat = new TableChat(gameId, log, seatOf, over, rates);
     chat.entries = await log.latest(gameId, CHAT.historyLength);
     for (const { user, muted } of await log.mutes(gameId)) chat.mutedBy(user).add(muted);
     return chat;
@@ -153,7 +169,7 @@ export class TableChat {
   ): Promise<{ entry: ChatEntry } | { refused: ChatRefusal }> {
     const cleaned = cleanText(raw, CHAT.maxLength);
     if ('problem' in cleaned) return { refused: { reason: cleaned.problem, message: cleaned.message } };
-    const tooFast = rateLimited(this.buckets, user, 'messages', now);
+    const tooFast = await rateLimited(this.rates.messages, `${this.gameId} ${user}`, 'messages', now);
     if (tooFast) return { refused: tooFast };
     const entry: ChatEntry = {
       id: randomUUID(),
@@ -167,29 +183,40 @@ export class TableChat {
     return { entry };
   }
 
+  /** A message another process kept (cluster mode: said in a finished game there). */
+  remember(entry: ChatEntry): void {
+    this.entries = [...this.entries, entry].slice(-CHAT.historyLength);
+  }
+
+  /** A reader's mute (un)set, in memory: written down here (`mute`), or by another process (cluster mode: in
+   *  a finished game there). */
+  rememberMute(user: string, author: string, on: boolean): void {
+    if (on) this.mutedBy(user).add(author);
+    else this.muted.get(user)?.delete(author);
+  }
+
   /** `user` mutes (or unmutes) `author` for himself; refused beyond the mutes' rate (each one is written
    *  down and resends his history: a flood of them would hold up the game's room, issue 12). */
   async mute(user: string, author: string, on: boolean, now = Date.now()): Promise<ChatRefusal | null> {
     if (user === author) return null;
-    const tooFast = rateLimited(this.muteBuckets, user, 'mutes', now);
+    const tooFast = await rateLimited(this.rates.mutes, `${this.gameId} ${user}`, 'mutes', now);
     if (tooFast) return tooFast;
     if ((this.muted.get(user)?.has(author) ?? false) === on) return null;
     await this.log.setMute(this.gameId, user, author, on);
-    if (on) this.mutedBy(user).add(author);
-    else this.muted.get(user)?.delete(author);
+    this.rememberMute(user, author, on);
     return null;
   }
 }
 
-/** Takes one from `user`'s bucket (CHAT.burst in a row, then one per CHAT.windowSeconds / CHAT.burst
+/** Takes one from `key`'s bucket (CHAT.burst in a row, then one per CHAT.windowSeconds / CHAT.burst
  *  seconds); the refusal when it is empty. */
-function rateLimited(
-  buckets: TokenBuckets,
-  user: string,
+async function rateLimited(
+  buckets: KeyedBuckets,
+  key: string,
   what: 'messages' | 'mutes',
   now: number,
-): ChatRefusal | null {
-  if (buckets.take(user, now)) return null;
+): Promise<ChatRefusal | null> {
+  if (await buckets.take(key, now)) return null;
   const every = CHAT.windowSeconds / CHAT.burst;
   return {
     reason: 'rateLimited',

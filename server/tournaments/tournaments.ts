@@ -34,6 +34,7 @@ import {
   type TableResult,
 } from '../../shared/tournament';
 import type { AccessClaims } from '../auth/tokens';
+import type { Locked } from '../cluster/lock';
 import type { Database } from '../db/database';
 import type { Prisma } from '../generated/prisma/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
@@ -118,8 +119,21 @@ export interface Tournaments {
   /** After a restart: every running tournament catches up with the games that ended meanwhile. */
   catchUp(): Promise<void>;
   /** A game's room was built here (cluster mode: e.g. adopted from a process that is gone): if it is a
-   *  tournament table in play, what only its room held is put back (its stage adjourned, its stand-ins). */
+   *  tournament table in play, what only its room held is put back: its stand-ins. */
   roomLoaded(gameId: string): Promise<void>;
+}
+
+/** Whether this game is in play at a table of a stage the director adjourned: its room is rebuilt adjourned
+ *  (RoomDeps `adjourned`). */
+export function stageAdjourned(db: Database): (gameId: string) => Promise<boolean> {
+  return async (gameId) =>
+    (
+      await db.prisma.$queryRawUnsafe<unknown[]>(
+        `SELECT 1 FROM "TournamentTable" t JOIN "TournamentStage" s ON s."id" = t."stageId"
+         WHERE t."gameId" = $1::uuid AND t."status" = 'playing' AND s."status" = 'adjourned'`,
+        gameId,
+      )
+    ).length > 0;
 }
 
 export function tournaments(
@@ -128,14 +142,18 @@ export function tournaments(
   log: GameLog,
   rooms: Rooms,
   logger: FastifyBaseLogger,
+  /** Cluster mode: the lock every process takes to change a tournament (server/cluster/lock.ts). */
+  locked: Locked = (_id, work) => work(),
 ): Tournaments {
   const { prisma } = db;
   const queues = new Map<string, Promise<unknown>>();
 
-  /** One tournament's changes, one at a time. */
+  /** One tournament's changes, one at a time: in this process, and in cluster mode over every process (a
+   *  game that ends on one while the director acts on another: each would seat the next round). */
   function serial<T>(id: string, work: () => Promise<T>): Promise<T> {
     const previous = queues.get(id) ?? Promise.resolve();
-    const next = previous.then(work, work);
+    const held = () => locked(id, work);
+    const next = previous.then(held, held);
     const settled = next.catch(() => undefined);
     queues.set(id, settled);
     void settled.then(() => {
@@ -1147,14 +1165,12 @@ export function tournaments(
     async roomLoaded(gameId) {
       const table = await prisma.tournamentTable.findUnique({
         where: { gameId },
-        select: { status: true, stage: { select: { tournamentId: true, status: true } } },
+        select: { status: true, stage: { select: { tournamentId: true } } },
       });
       if (table?.status !== 'playing') return;
       const id = table.stage.tournamentId;
       await serial(id, async () => {
         const t = await load(id);
-        const stage = t.stages.find((s) => s.tables.some((x) => x.gameId === gameId));
-        if (stage?.status === 'adjourned') await rooms.direct(gameId, { act: 'adjourn', on: true });
         await restoreStandIns(t, gameId);
       });
     },

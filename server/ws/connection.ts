@@ -8,6 +8,7 @@ import type { AccessClaims } from '../auth/tokens';
 import type { JoinedGame } from '../rooms/rooms';
 import type { Recipient } from '../rooms/visibility';
 import { type RateLimit, TokenBucket } from '../tokenBucket';
+import { textFrame } from './frame';
 
 /** A client that lets this much pile up unread is dropped. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -64,29 +65,37 @@ export class Connection {
     this.sendEncoded(JSON.stringify(message));
   }
 
-  /** Sends a message already encoded (a room encodes each fan-out message once per recipient). */
+  /** Sends a message already encoded as its JSON text. */
   sendEncoded(text: string): void {
+    this.sendFrame(textFrame(text));
+  }
+
+  /** Sends a message already framed (frame.ts: a room frames each fan-out message once per recipient). The
+   *  frame is written straight to the TCP socket under `ws`, in order with whatever `ws` writes there itself
+   *  (pings, pongs, the close frame): `ws`'s own send would only frame it again. */
+  sendFrame(frame: Buffer): void {
     if (!this.isOpen) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.onSlow();
       return;
     }
-    this.corkThisTick();
-    this.socket.send(text);
+    this.corkThisTick()?.write(frame);
   }
 
   /** The messages sent to this socket in one go (a batch's events, the view, the legal intents) leave in
    *  one write, one system call, instead of one each: the TCP socket under `ws` is corked until the
-   *  current operation ends (Node's `process.nextTick(() => stream.uncork())` idiom). */
-  private corkThisTick(): void {
-    if (this.corked) return;
+   *  current operation ends (Node's `process.nextTick(() => stream.uncork())` idiom). Answers the TCP
+   *  socket (none: closed). */
+  private corkThisTick(): Duplex | null {
+    if (this.corked) return this.corked;
     // `ws` keeps its TCP socket in `_socket` (not in its types; absent before the upgrade and after close).
     const tcp = (this.socket as unknown as { _socket?: Duplex | null })._socket;
-    if (!tcp) return;
+    if (!tcp) return null;
     this.corked = tcp;
     tcp.cork();
     if (corkedThisTick.length === 0) process.nextTick(uncorkAll);
     corkedThisTick.push(this);
+    return tcp;
   }
 
   /** The end of the tick this socket was corked in: what it was sent leaves in one write. */

@@ -465,7 +465,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       user: user.userId,
       views,
       send: (m) => conn.send(m),
-      sendEncoded: (text) => conn.sendEncoded(text),
+      sendFrame: (frame) => conn.sendFrame(frame),
     };
     // A game over for everyone is served from the log, in any process, with no room (issue 12).
     if (finished) {

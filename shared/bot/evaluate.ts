@@ -48,14 +48,8 @@ export function winChance(a: number, b: number): number {
   return r / (1 + r);
 }
 
-const distances = new Map<LandNumber, ReadonlyMap<LandNumber, number>>();
 export function landDistance(from: LandNumber, to: LandNumber): number {
-  let d = distances.get(from);
-  if (d === undefined) {
-    d = landDistances(from);
-    distances.set(from, d);
-  }
-  return d.get(to) ?? 99;
+  return landDistances(from).get(to) ?? 99;
 }
 
 /** The best creature a legion could muster in a land (its points), 0 if none. */

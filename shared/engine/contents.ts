@@ -61,24 +61,41 @@ export function subMultisets(
   max: number,
 ): CharacterName[][] {
   const names = [...new Set(characters)].sort();
-  const counts = names.map((name) => countOf(characters, name));
-  const result: CharacterName[][] = [];
-  // One array grown and shrunk along the walk; a copy is kept of each one taken (issue 16: the splits'
-  // listing walks every sub-multiset of every legion).
-  const chosen: CharacterName[] = [];
-  const walk = (i: number): void => {
-    if (i === names.length) {
-      if (chosen.length >= min && chosen.length <= max) result.push(chosen.slice());
-      return;
-    }
-    const name = names[i] as CharacterName;
-    const before = chosen.length;
-    for (let k = 0; k <= counts[i]! && before + k <= max; k++) {
-      if (k > 0) chosen.push(name);
-      walk(i + 1);
-    }
-    chosen.length = before;
+  const walk: SubMultisetWalk = {
+    names,
+    counts: names.map((name) => countOf(characters, name)),
+    min,
+    max,
+    chosen: [],
+    result: [],
   };
-  if (max >= min) walk(0);
-  return result;
+  if (max >= min) walkSubMultisets(walk, 0);
+  return walk.result;
+}
+
+/** One walk over the sub-multisets: one array grown and shrunk along the walk, a copy kept of each one taken
+ *  (issue 16: the splits' listing walks every sub-multiset of every legion). Its steps are a module function,
+ *  not a closure: esbuild's keepNames (the server's bundle) names each named closure as it is made. */
+interface SubMultisetWalk {
+  readonly names: readonly CharacterName[];
+  readonly counts: readonly number[];
+  readonly min: number;
+  readonly max: number;
+  readonly chosen: CharacterName[];
+  readonly result: CharacterName[][];
+}
+
+function walkSubMultisets(walk: SubMultisetWalk, i: number): void {
+  const { names, counts, min, max, chosen } = walk;
+  if (i === names.length) {
+    if (chosen.length >= min && chosen.length <= max) walk.result.push(chosen.slice());
+    return;
+  }
+  const name = names[i] as CharacterName;
+  const before = chosen.length;
+  for (let k = 0; k <= counts[i]! && before + k <= max; k++) {
+    if (k > 0) chosen.push(name);
+    walkSubMultisets(walk, i + 1);
+  }
+  chosen.length = before;
 }

@@ -68,38 +68,48 @@ export function hasNormalMove(ctx: MoveContext): boolean {
 /** 7.1–7.5, the Movement Chart: the moves that follow the Signs for exactly `roll` lands, or fewer when an
  *  enemy legion is met. Not sorted. */
 export function normalMoves(ctx: MoveContext): LegionMove[] {
-  const friendly = new Set(ctx.friendly);
-  const enemy = new Set(ctx.enemy);
-  const engaged = new Set(ctx.engaged);
-  const found = new Map<string, LegionMove>();
-  const record = (move: LegionMove): void => {
-    found.set(`${move.land}/${move.entry}`, move);
+  const walk: Walk = {
+    friendly: new Set(ctx.friendly),
+    enemy: new Set(ctx.enemy),
+    engaged: new Set(ctx.engaged),
+    found: new Map(),
   };
+  walkSigns(walk, startingExits(ctx.from), ctx.from, ctx.roll);
+  return [...walk.found.values()];
+}
 
-  const walk = (exits: readonly Exit[], at: LandNumber, left: number): void => {
-    for (const exit of exits) {
-      const to = exit.to;
-      // 7.1: no movement into or across the land of an Engagement made this phase.
-      if (engaged.has(to)) continue;
-      if (enemy.has(to)) {
-        // 7.1: meeting another player's legion ends the move there: an Engagement, entered from the side of
-        // the last step's exit (errata 2.2/10.1). A land also holding a friendly legion cannot be ended on.
-        if (!friendly.has(to)) record({ land: to, via: 'normal', entry: exit.entry });
-        continue;
-      }
-      if (left === 1) {
-        // 7.1: the full count of the roll; it may not end on another of the mover's legions. Ending on the
-        // starting land is a move too (errata 6.2, 18.0): `friendly` excludes the moving legion itself.
-        if (!friendly.has(to)) record({ land: to, via: 'normal', entry: null });
-        continue;
-      }
-      // 7.1: friendly legions may be passed through.
-      walk(continuingExits(to, at), to, left - 1);
+/** One walk along the Signs: the lands that matter to it, and the moves found so far (one per land and entry
+ *  side). Its steps are a module function, not a closure: esbuild's keepNames (the server's bundle) names each
+ *  named closure as it is made, once per legion listed (issue 16). */
+interface Walk {
+  readonly friendly: ReadonlySet<LandNumber>;
+  readonly enemy: ReadonlySet<LandNumber>;
+  readonly engaged: ReadonlySet<LandNumber>;
+  readonly found: Map<string, LegionMove>;
+}
+
+/** The walk on from `at` through `exits`, `left` lands still to go. */
+function walkSigns(walk: Walk, exits: readonly Exit[], at: LandNumber, left: number): void {
+  const { friendly, enemy, engaged, found } = walk;
+  for (const exit of exits) {
+    const to = exit.to;
+    // 7.1: no movement into or across the land of an Engagement made this phase.
+    if (engaged.has(to)) continue;
+    if (enemy.has(to)) {
+      // 7.1: meeting another player's legion ends the move there: an Engagement, entered from the side of
+      // the last step's exit (errata 2.2/10.1). A land also holding a friendly legion cannot be ended on.
+      if (!friendly.has(to)) found.set(`${to}/${exit.entry}`, { land: to, via: 'normal', entry: exit.entry });
+      continue;
     }
-  };
-
-  walk(startingExits(ctx.from), ctx.from, ctx.roll);
-  return [...found.values()];
+    if (left === 1) {
+      // 7.1: the full count of the roll; it may not end on another of the mover's legions. Ending on the
+      // starting land is a move too (errata 6.2, 18.0): `friendly` excludes the moving legion itself.
+      if (!friendly.has(to)) found.set(`${to}/null`, { land: to, via: 'normal', entry: null });
+      continue;
+    }
+    // 7.1: friendly legions may be passed through.
+    walkSigns(walk, continuingExits(to, at), to, left - 1);
+  }
 }
 
 /** The Movement Chart, first step: a Block must be followed (so then nothing else may be); otherwise any Arch,
@@ -168,8 +178,20 @@ export function titanTeleports(ctx: MoveContext): LegionMove[] {
   );
 }
 
-/** Distances in lands from `from` to every land, counted across shared borders whatever their Signs (8.1). */
+/** Distances in lands from `from` to every land, counted across shared borders whatever their Signs (8.1). The
+ *  Masterboard never changes: each land's are found once (a Tower Teleport's listing asks, issue 16). */
 export function landDistances(from: LandNumber): ReadonlyMap<LandNumber, number> {
+  let found = DISTANCES.get(from);
+  if (found === undefined) {
+    found = findLandDistances(from);
+    DISTANCES.set(from, found);
+  }
+  return found;
+}
+
+const DISTANCES = new Map<LandNumber, ReadonlyMap<LandNumber, number>>();
+
+function findLandDistances(from: LandNumber): ReadonlyMap<LandNumber, number> {
   const distance = new Map<LandNumber, number>([[from, 0]]);
   const queue: LandNumber[] = [from];
   for (let i = 0; i < queue.length; i++) {

@@ -118,8 +118,12 @@ const movesInThisGame: (state: GameState, legionId: string) => readonly LegionMo
 function listMovesInThisGame(state: GameState, legionId: string): LegionMove[] {
   const legion = state.legions[legionId];
   if (legion === undefined) throw new Error(`no legion ${legionId}`);
+  const contexts = moveContexts(state, legionId);
+  // One number to move with and the standard game: legalMoves lists each move once, in order, and
+  // variantMoves leaves them as they are.
+  if (contexts.length === 1 && state.ce === null) return legalMoves(contexts[0]!);
   const found = new Map<string, LegionMove>();
-  for (const ctx of moveContexts(state, legionId)) {
+  for (const ctx of contexts) {
     for (const m of variantMoves(state, legion, ctx, legalMoves(ctx))) {
       found.set(`${m.land}/${m.via}/${m.entry}`, m);
     }

@@ -3,6 +3,7 @@
 // the end (21.1, 20.5).
 import type { IntentType } from './intents';
 import { legalIntents } from './legal';
+import { perState } from './perState';
 import type { GameState, PlayerId, StepKind } from './types';
 
 export interface Pending {
@@ -14,7 +15,9 @@ export interface Pending {
   readonly intents: readonly IntentType[];
 }
 
-export function pending(state: GameState): Pending {
+/** Found once per state (perState.ts): the server asks it several times of each state (who receives the legal
+ *  intents, whether a bot, a clock or an absence must act), and it lists every legal intent. */
+const pendingOnce = perState((state: GameState, _: null): Pending => {
   const step = state.step;
   if (step.kind === 'gameOver') return { actor: null, step: step.kind, intents: [] };
   const intents: IntentType[] = [];
@@ -22,4 +25,8 @@ export function pending(state: GameState): Pending {
     if (!intents.includes(intent.type)) intents.push(intent.type);
   }
   return { actor: step.actor, step: step.kind, intents };
+});
+
+export function pending(state: GameState): Pending {
+  return pendingOnce(state, null);
 }

@@ -21,7 +21,8 @@ export function perState<K, R>(
     }
     lastState = state;
     lastByKey = byKey;
-    if (byKey.has(key)) return byKey.get(key) as Readonly<R>;
+    const known = byKey.get(key);
+    if (known !== undefined || byKey.has(key)) return known as Readonly<R>;
     const found = Object.freeze(find(state, key));
     byKey.set(key, found);
     return found;

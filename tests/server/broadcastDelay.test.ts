@@ -299,7 +299,7 @@ describe('live battles', () => {
 });
 
 describe('spectator fan-out (issue 12)', () => {
-  /** A socket-like subscriber: it takes the encoded text, as the gateway's sockets do. */
+  /** A socket-like subscriber: it takes the encoded frame, as the gateway's sockets do (its text kept). */
   function socket(id: string, recipient: Subscriber['recipient']) {
     const texts: string[] = [];
     const sub: Subscriber = {
@@ -307,7 +307,8 @@ describe('spectator fan-out (issue 12)', () => {
       recipient,
       views: true,
       send: (m) => texts.push(JSON.stringify(m)),
-      sendEncoded: (text) => texts.push(text),
+      sendFrame: (frame) =>
+        texts.push(frame.subarray(frame[1] === 126 ? 4 : frame[1] === 127 ? 10 : 2).toString()),
     };
     return { sub, texts };
   }

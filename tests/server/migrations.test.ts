@@ -53,6 +53,24 @@ describe('migrations', () => {
     expect(tables).toEqual([{ n: 0 }]);
   });
 
+  it("the embedded Postgres runs with 32 MB of shared buffers (pgliteWorker.ts) and PGlite's durability as shipped", async () => {
+    db = await openDatabase({ url: null, dataDir: tempDataDir() });
+    const settings = await db.exclusive((s) =>
+      s.query<{ name: string; setting: string }>(
+        `SELECT name, current_setting(name) AS setting FROM pg_settings
+          WHERE name IN ('shared_buffers', 'fsync', 'synchronous_commit', 'full_page_writes', 'wal_sync_method')
+          ORDER BY name`,
+      ),
+    );
+    expect(Object.fromEntries(settings.map((r) => [r.name, r.setting]))).toEqual({
+      fsync: 'on',
+      full_page_writes: 'on',
+      shared_buffers: '32MB',
+      synchronous_commit: 'on',
+      wal_sync_method: 'fdatasync',
+    });
+  });
+
   it('a data folder is used by one server at a time', async () => {
     const dir = tempDataDir();
     db = await openDatabase({ url: null, dataDir: dir });
