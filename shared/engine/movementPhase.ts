@@ -391,6 +391,12 @@ export function decideDoneMoving(state: GameState, player: PlayerId): Decision {
   return { events };
 }
 
+/** 8.1: the Lords a Tower Teleport may show besides the least telling one (`towerTeleportLord`). */
+function otherTeleportLords(characters: readonly CharacterName[]): CharacterName[] {
+  const shown = towerTeleportLord(characters);
+  return towerTeleportLords(characters).filter((lord) => lord !== shown);
+}
+
 /** Every legal movement-step intent except withdrawing. */
 export function moveIntents(state: GameState, player: PlayerId): Intent[] {
   const intents: Intent[] = [];
@@ -399,8 +405,7 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
     // 8.1: a Tower Teleport shows one of the legion's Lords, the mover's choice: listed unnamed for the least
     // telling one (intents.ts: the default), and named for each other one. 8.2: a Titan Teleport shows the Titan
     // (naming it changes nothing, so it is listed unnamed).
-    const lords = towerTeleportLords(legion.characters);
-    const others = lords.filter((lord) => lord !== towerTeleportLord(legion.characters));
+    let others: CharacterName[] | null = null;
     for (const m of legionMoves(state, legion.id)) {
       const move = {
         type: 'moveLegion',
@@ -411,6 +416,7 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
       } as const;
       intents.push(move);
       if (m.via === 'towerTeleport' && m.showsNoLord !== true) {
+        others ??= otherTeleportLords(legion.characters);
         for (const reveal of others) intents.push({ ...move, reveal });
       }
     }
