@@ -60,7 +60,7 @@ export function subMultisets(
   min: number,
   max: number,
 ): CharacterName[][] {
-  const names = [...new Set(characters)].sort();
+  const names = distinctSorted(characters);
   const walk: SubMultisetWalk = {
     names,
     counts: names.map((name) => countOf(characters, name)),
@@ -71,6 +71,20 @@ export function subMultisets(
   };
   if (max >= min) walkSubMultisets(walk, 0);
   return walk.result;
+}
+
+/** Each name of `characters` once, in the default sort's order: a legion holds a few, so they are placed as
+ *  they come, without the Set and the sort's copy (the splits' listing asks for every legion, issue 16). */
+function distinctSorted(characters: readonly CharacterName[]): CharacterName[] {
+  const names: CharacterName[] = [];
+  for (const name of characters) {
+    if (names.includes(name)) continue;
+    let i = names.length;
+    names.push(name);
+    for (; i > 0 && (names[i - 1] as CharacterName) > name; i--) names[i] = names[i - 1] as CharacterName;
+    names[i] = name;
+  }
+  return names;
 }
 
 /** One walk over the sub-multisets: one array grown and shrunk along the walk, a copy kept of each one taken

@@ -19,12 +19,14 @@ function listIntents(state: GameState, player: Actor): Intent[] {
   }
   if (step.actor !== player) return [];
   const rule = ruleOf(step);
-  // Cosmic Encounter Titan: the player's power's own choices at this step (ce/hooks.ts), like any other.
+  // Cosmic Encounter Titan: the player's power's own choices at this step (ce/hooks.ts), like any other. One
+  // list, made once: the listing is the server's at every position (issue 16).
   const choices =
     step.kind === 'powerDecision'
-      ? rule.choices(state, step)
+      ? [...rule.choices(state, step)]
       : [...rule.choices(state, step), ...powerChoices(state, player)];
-  return rule.withdrawal ? [...choices, { type: 'withdraw' }] : choices;
+  if (rule.withdrawal) choices.push({ type: 'withdraw' });
+  return choices;
 }
 
 export type { DescribedChoice };

@@ -26,9 +26,16 @@ export function currentTurn(state: GameState): TurnState {
 export const legionsOf: (state: GameState, player: PlayerId) => readonly Legion[] = perState(listLegionsOf);
 
 function listLegionsOf(state: GameState, player: PlayerId): Legion[] {
-  return Object.values(state.legions)
-    .filter((l) => l.owner === player)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // A player has a few legions: each is placed in order as it comes (no filtered copy, no sort's copy).
+  const legions: Legion[] = [];
+  for (const legion of Object.values(state.legions)) {
+    if (legion.owner !== player) continue;
+    let i = legions.length;
+    legions.push(legion);
+    for (; i > 0 && (legions[i - 1] as Legion).id > legion.id; i--) legions[i] = legions[i - 1] as Legion;
+    legions[i] = legion;
+  }
+  return legions;
 }
 
 export function requireLegion(state: GameState, id: MarkerId): Legion {

@@ -68,65 +68,94 @@ export function hasNormalMove(ctx: MoveContext): boolean {
 /** 7.1–7.5, the Movement Chart: the moves that follow the Signs for exactly `roll` lands, or fewer when an
  *  enemy legion is met. Not sorted. */
 export function normalMoves(ctx: MoveContext): LegionMove[] {
-  const walk: Walk = {
-    friendly: new Set(ctx.friendly),
-    enemy: new Set(ctx.enemy),
-    engaged: new Set(ctx.engaged),
-    found: new Map(),
-  };
-  walkSigns(walk, startingExits(ctx.from), ctx.from, ctx.roll);
+  const walk: Walk = { friendly: ctx.friendly, enemy: ctx.enemy, engaged: ctx.engaged, found: new Map() };
+  walkSigns(walk, signsOf(ctx.from).starting, ctx.from, ctx.roll, null);
   return [...walk.found.values()];
 }
 
 /** One walk along the Signs: the lands that matter to it, and the moves found so far (one per land and entry
- *  side). Its steps are a module function, not a closure: esbuild's keepNames (the server's bundle) names each
- *  named closure as it is made, once per legion listed (issue 16). */
+ *  side: `foundKey`). Its steps are a module function, not a closure: esbuild's keepNames (the server's bundle)
+ *  names each named closure as it is made, once per legion listed (issue 16). The lands are a few, so they are
+ *  searched as they are rather than put in sets. */
 interface Walk {
-  readonly friendly: ReadonlySet<LandNumber>;
-  readonly enemy: ReadonlySet<LandNumber>;
-  readonly engaged: ReadonlySet<LandNumber>;
-  readonly found: Map<string, LegionMove>;
+  readonly friendly: readonly LandNumber[];
+  readonly enemy: readonly LandNumber[];
+  readonly engaged: readonly LandNumber[];
+  readonly found: Map<number, LegionMove>;
 }
 
-/** The walk on from `at` through `exits`, `left` lands still to go. */
-function walkSigns(walk: Walk, exits: readonly Exit[], at: LandNumber, left: number): void {
+/** The walk on from `at` through `exits` (but back to `back`), `left` lands still to go. */
+function walkSigns(
+  walk: Walk,
+  exits: readonly Exit[],
+  at: LandNumber,
+  left: number,
+  back: LandNumber | null,
+): void {
   const { friendly, enemy, engaged, found } = walk;
   for (const exit of exits) {
     const to = exit.to;
+    if (to === back) continue;
     // 7.1: no movement into or across the land of an Engagement made this phase.
-    if (engaged.has(to)) continue;
-    if (enemy.has(to)) {
+    if (engaged.includes(to)) continue;
+    if (enemy.includes(to)) {
       // 7.1: meeting another player's legion ends the move there: an Engagement, entered from the side of
       // the last step's exit (errata 2.2/10.1). A land also holding a friendly legion cannot be ended on.
-      if (!friendly.has(to)) found.set(`${to}/${exit.entry}`, { land: to, via: 'normal', entry: exit.entry });
+      if (!friendly.includes(to)) {
+        found.set(foundKey(to, exit.entry), { land: to, via: 'normal', entry: exit.entry });
+      }
       continue;
     }
     if (left === 1) {
       // 7.1: the full count of the roll; it may not end on another of the mover's legions. Ending on the
       // starting land is a move too (errata 6.2, 18.0): `friendly` excludes the moving legion itself.
-      if (!friendly.has(to)) found.set(`${to}/null`, { land: to, via: 'normal', entry: null });
+      if (!friendly.includes(to)) found.set(foundKey(to, null), { land: to, via: 'normal', entry: null });
       continue;
     }
     // 7.1: friendly legions may be passed through.
-    walkSigns(walk, continuingExits(to, at), to, left - 1);
+    const signs = signsOf(to);
+    walkSigns(walk, signs.continuing, to, left - 1, signs.noBacktrack ? at : null);
   }
 }
 
-/** The Movement Chart, first step: a Block must be followed (so then nothing else may be); otherwise any Arch,
- *  Arrow (a Tower's Arrows) or Triple Arrow may begin the move ("unless the Land also contains a Block"). */
-export function startingExits(from: LandNumber): readonly Exit[] {
-  const exits = land(from).exits;
-  const blocks = exits.filter((e) => e.sign === 'block');
-  return blocks.length > 0 ? blocks : exits;
+/** One number per land and entry side (none, left, right, bottom). */
+function foundKey(to: LandNumber, entry: AttackerSide | null): number {
+  return to * 4 + entryRank(entry) + 1;
 }
 
-/** The Movement Chart, later steps: Blocks and Arches no longer count (7.5); a Triple Arrow must be followed;
- *  otherwise one of the single Arrows, but not back to the land just left (no backtracking). */
-export function continuingExits(at: LandNumber, cameFrom: LandNumber): readonly Exit[] {
-  const exits = land(at).exits;
+/** The Movement Chart's exits of one land. */
+interface Signs {
+  /** The first step: a Block must be followed (so then nothing else may be); otherwise any Arch, Arrow (a
+   *  Tower's Arrows) or Triple Arrow may begin the move ("unless the Land also contains a Block"). */
+  readonly starting: readonly Exit[];
+  /** Later steps: Blocks and Arches no longer count (7.5); a Triple Arrow must be followed; otherwise one of
+   *  the single Arrows, */
+  readonly continuing: readonly Exit[];
+  /** but not back to the land just left (no backtracking): true when `continuing` are single Arrows. */
+  readonly noBacktrack: boolean;
+}
+
+/** A land's Signs, found once: the Masterboard never changes, and every step of every walk asks (issue 16). */
+function signsOf(n: LandNumber): Signs {
+  let signs = SIGNS_OF.get(n);
+  if (signs === undefined) {
+    signs = findSigns(n);
+    SIGNS_OF.set(n, signs);
+  }
+  return signs;
+}
+
+const SIGNS_OF = new Map<LandNumber, Signs>();
+
+function findSigns(n: LandNumber): Signs {
+  const exits = land(n).exits;
+  const blocks = exits.filter((e) => e.sign === 'block');
   const triple = exits.filter((e) => e.sign === 'arrows');
-  if (triple.length > 0) return triple;
-  return exits.filter((e) => e.sign === 'arrow' && e.to !== cameFrom);
+  return {
+    starting: blocks.length > 0 ? blocks : exits,
+    continuing: triple.length > 0 ? triple : exits.filter((e) => e.sign === 'arrow'),
+    noBacktrack: triple.length === 0,
+  };
 }
 
 /** 8.1: the Lords in the legion that allow a Tower Teleportation (any one of them is revealed). */

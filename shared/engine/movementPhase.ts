@@ -1,7 +1,7 @@
 // The Movement Phase (Complete Sequence 2.2-2.4; 6.2, 7.x, 8.x; errata 6.2, 7.0, 7.1, 7.6, 8.x, 10.4): the
 // movement roll and mulligans, moving legions with movement.ts's generator, undoing moves, and the end of
 // movement (the must-move rules, recombination, the hand-off to the engagements).
-import type { CharacterName } from '../data/types';
+import type { CharacterName, LandNumber } from '../data/types';
 import { fatedRoll, movementNumbers, powerMovementRoll } from './ce/hooks';
 import { variantMoves, variantRefusal } from './ce/masterboard';
 import { beginEngagementPhase } from './engagementPhase';
@@ -74,15 +74,21 @@ export function moveContext(state: GameState, legionId: string, number?: number)
   const legion = state.legions[legionId];
   if (legion === undefined) throw new Error(`no legion ${legionId}`);
   if (turn.movementRoll === null) throw new Error('no movement roll yet');
-  const others = Object.values(state.legions).filter((l) => l.id !== legion.id);
+  // 7.1: the Mover's other legions block ending a move (split-offs still stacked included). One pass over
+  // the legions: each of the Mover's legions asks, at every position of his movement (issue 16).
+  const friendly: LandNumber[] = [];
+  const enemy: LandNumber[] = [];
+  for (const other of Object.values(state.legions)) {
+    if (other.id === legion.id) continue;
+    (other.owner === legion.owner ? friendly : enemy).push(other.land);
+  }
   return {
     from: legion.land,
     roll: number ?? turn.movementRoll,
     characters: legion.characters,
     score: playerOf(state, legion.owner).score,
-    // 7.1: the Mover's other legions block ending a move (split-offs still stacked included).
-    friendly: others.filter((l) => l.owner === legion.owner).map((l) => l.land),
-    enemy: others.filter((l) => l.owner !== legion.owner).map((l) => l.land),
+    friendly,
+    enemy,
     // 7.1, errata 7.1/8.2: engagements made this phase.
     engaged: turn.engagements.map((e) => e.land),
     // 8.0: one teleport per movement phase.
@@ -385,6 +391,12 @@ export function decideDoneMoving(state: GameState, player: PlayerId): Decision {
   return { events };
 }
 
+/** 8.1: the Lords a Tower Teleport may show besides the least telling one (`towerTeleportLord`). */
+function otherTeleportLords(characters: readonly CharacterName[]): CharacterName[] {
+  const shown = towerTeleportLord(characters);
+  return towerTeleportLords(characters).filter((lord) => lord !== shown);
+}
+
 /** Every legal movement-step intent except withdrawing. */
 export function moveIntents(state: GameState, player: PlayerId): Intent[] {
   const intents: Intent[] = [];
@@ -393,8 +405,7 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
     // 8.1: a Tower Teleport shows one of the legion's Lords, the mover's choice: listed unnamed for the least
     // telling one (intents.ts: the default), and named for each other one. 8.2: a Titan Teleport shows the Titan
     // (naming it changes nothing, so it is listed unnamed).
-    const lords = towerTeleportLords(legion.characters);
-    const others = lords.filter((lord) => lord !== towerTeleportLord(legion.characters));
+    let others: CharacterName[] | null = null;
     for (const m of legionMoves(state, legion.id)) {
       const move = {
         type: 'moveLegion',
@@ -405,6 +416,7 @@ export function moveIntents(state: GameState, player: PlayerId): Intent[] {
       } as const;
       intents.push(move);
       if (m.via === 'towerTeleport' && m.showsNoLord !== true) {
+        others ??= otherTeleportLords(legion.characters);
         for (const reveal of others) intents.push({ ...move, reveal });
       }
     }

@@ -150,39 +150,73 @@ export const splitIntents: (state: GameState, player: PlayerId) => readonly Inte
 
 function listSplits(state: GameState, player: PlayerId): Intent[] {
   const free = playerOf(state, player).markersAvailable;
-  const [m1, m2] = free;
-  if (m1 === undefined) return [];
+  if (free.length === 0) return [];
   // Errata 4.1/5.2, Complete Sequence 2.1: the first turn's one split is 4-4 into one new legion.
-  const first = isFirstTurn(state);
-  if (first && currentTurn(state).splits.length > 0) return [];
-  const intents: IntentOf<'split'>[] = [];
+  const firstTurn = isFirstTurn(state);
+  const splitsThisTurn = currentTurn(state).splits.length;
+  if (firstTurn && splitsThisTurn > 0) return [];
+  const intents: Intent[] = [];
   for (const legion of legionsOf(state, player)) {
-    const n = legion.characters.length;
-    const [least, most] = first ? [FIRST_SPLIT_SIZE, FIRST_SPLIT_SIZE] : [MIN_SPLIT_SIZE, n - MIN_SPLIT_SIZE];
-    for (const a of subMultisets(legion.characters, least, most)) {
-      intents.push({ type: 'split', legion: legion.id, groups: [{ marker: m1, characters: a }] });
-      if (m2 === undefined || first) continue;
-      const rest = withoutCharacters(legion.characters, a);
-      const aKey = a.join();
-      for (const b of subMultisets(rest, a.length, rest.length - MIN_SPLIT_SIZE)) {
-        // The two new legions are interchangeable but for their markers: list each pair once.
-        if (b.length === a.length && b.join() < aKey) continue;
-        intents.push({
-          type: 'split',
-          legion: legion.id,
-          groups: [
-            { marker: m1, characters: a },
-            { marker: m2, characters: b },
-          ],
-        });
-      }
+    // What checkSplit reads of the position, for a legion of the player's (so it has no other refusal).
+    const known = { characters: legion.characters, markersAvailable: free, firstTurn, splitsThisTurn };
+    for (const intent of legionSplits(legion.id, known)) intents.push(intent);
+  }
+  return intents;
+}
+
+/** One legion's splits, by all that `findLegionSplits` reads: the same at many positions (a split step lists
+ *  every legion again after each split, the next turn the same legions anew) and in many games (every first
+ *  turn's), so found once (issue 16). Bounded: emptied when full. */
+const LEGION_SPLITS = new Map<string, readonly IntentOf<'split'>[]>();
+const LEGION_SPLITS_KEPT = 2048;
+
+function legionSplits(legion: MarkerId, known: SplitKnowledge): readonly IntentOf<'split'>[] {
+  const [m1, m2] = known.markersAvailable;
+  // After the first turn only the two lowest free markers are read; on it, all that splitProblem reads.
+  const key = known.firstTurn
+    ? `${legion}|${known.characters.join()}|first|${known.splitsThisTurn}|${known.markersAvailable.join()}`
+    : `${legion}|${known.characters.join()}|${m1}|${m2}`;
+  let found = LEGION_SPLITS.get(key);
+  if (found === undefined) {
+    if (LEGION_SPLITS.size >= LEGION_SPLITS_KEPT) LEGION_SPLITS.clear();
+    found = findLegionSplits(legion, known);
+    LEGION_SPLITS.set(key, found);
+  }
+  return found;
+}
+
+function findLegionSplits(legion: MarkerId, known: SplitKnowledge): IntentOf<'split'>[] {
+  const [m1, m2] = known.markersAvailable;
+  if (m1 === undefined) return [];
+  const first = known.firstTurn;
+  const characters = known.characters;
+  const n = characters.length;
+  const [least, most] = first ? [FIRST_SPLIT_SIZE, FIRST_SPLIT_SIZE] : [MIN_SPLIT_SIZE, n - MIN_SPLIT_SIZE];
+  const intents: IntentOf<'split'>[] = [];
+  for (const a of subMultisets(characters, least, most)) {
+    intents.push({ type: 'split', legion, groups: [{ marker: m1, characters: a }] });
+    if (m2 === undefined || first) continue;
+    const rest = withoutCharacters(characters, a);
+    const aKey = a.join();
+    for (const b of subMultisets(rest, a.length, rest.length - MIN_SPLIT_SIZE)) {
+      // The two new legions are interchangeable but for their markers: list each pair once.
+      if (b.length === a.length && b.join() < aKey) continue;
+      intents.push({
+        type: 'split',
+        legion,
+        groups: [
+          { marker: m1, characters: a },
+          { marker: m2, characters: b },
+        ],
+      });
     }
   }
   // Each candidate is by construction parts of the legion under free, distinct markers, every part at least two
-  // (4.3), so the one check (checkSplit) has only the first turn's lord in each part left to refuse; a new
-  // legion without exactly one lord could not pass it, and is not even asked about (issue 16).
+  // (4.3), so the one check (splitProblem, as checkSplit asks it of a legion of the player's) has only the first
+  // turn's lord in each part left to refuse; a new legion without exactly one lord could not pass it, and is not
+  // even asked about (issue 16).
   return first
-    ? intents.filter((i) => lordsIn(i.groups[0]!.characters) === 1 && checkSplit(state, player, i) === null)
+    ? intents.filter((i) => lordsIn(i.groups[0]!.characters) === 1 && splitProblem(known, i) === null)
     : intents;
 }
 

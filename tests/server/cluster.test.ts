@@ -4,7 +4,7 @@
 // end with nothing leaked, nothing lost, no gap. (Three apps in this test process, each with its own
 // connections, name and bus; tests/server/failover.test.ts kills real processes.)
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServerConfig } from '../../server/config';
 import { rulesEngine } from '../../server/engine';
 import { ADJOURNED } from '../../server/rooms/room';
@@ -14,26 +14,22 @@ import type { GameSummary, LiveBattle, Tokens } from '../../shared/protocol/rest
 import type { TournamentDetail } from '../../shared/protocol/tournament';
 import { call, guest, ok, startedGame } from './support/api';
 import { TestClient } from './support/client';
+import { clusterStoresForFile } from './support/clusterStores';
 import { checkFinishedGame, logOf, seqSeenAtEnd, type Watcher, waitFor } from './support/games';
 import { autoPlay, seeded } from './support/player';
-import { createTestDatabase, type TestDatabase } from './support/postgres';
-import { testRedis } from './support/redis';
 import { startServer, type TestServer, testConfig } from './support/server';
 
-let database: TestDatabase | null = null;
 const servers: TestServer[] = [];
 let clusterConfig: ServerConfig | null = null;
-beforeAll(async () => {
-  const redisUrl = await testRedis();
-  database = redisUrl ? await createTestDatabase() : null;
-  if (!database || !redisUrl) return;
-  clusterConfig = testConfig({ databaseUrl: database.url, redisUrl, leaseMs: 3000 });
-  for (let i = 0; i < 3; i++)
-    servers.push(await startServer({ ...clusterConfig, dataDir: testConfig().dataDir }));
-}, 120_000);
-afterAll(async () => {
-  for (const s of servers) await s.close().catch(() => undefined);
-  await database?.drop();
+clusterStoresForFile({
+  start: async ({ database, redisUrl }) => {
+    clusterConfig = testConfig({ databaseUrl: database.url, redisUrl, leaseMs: 3000 });
+    for (let i = 0; i < 3; i++)
+      servers.push(await startServer({ ...clusterConfig, dataDir: testConfig().dataDir }));
+  },
+  stop: async () => {
+    for (const s of servers) await s.close().catch(() => undefined);
+  },
 });
 
 const counter = (server: TestServer, name: string) =>

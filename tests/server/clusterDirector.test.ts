@@ -3,25 +3,15 @@
 // game), not answered 503: time is called on the table's game. Three real server processes on one
 // PostgreSQL and one Redis (skipped with a loud warning when either cannot be reached).
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Tokens } from '../../shared/protocol/rest';
 import type { TournamentDetail } from '../../shared/protocol/tournament';
 import { type ClusterNodeProcess, startCluster, stopCluster } from '../../tools/bench/cluster';
 import { TestClient } from './support/client';
-import { createTestDatabase, type TestDatabase } from './support/postgres';
-import { testRedis } from './support/redis';
+import { clusterStoresForFile } from './support/clusterStores';
 
-let database: TestDatabase | null = null;
-let redisUrl: string | null = null;
 let nodes: ClusterNodeProcess[] = [];
-beforeAll(async () => {
-  redisUrl = await testRedis();
-  database = redisUrl ? await createTestDatabase() : null;
-}, 60_000);
-afterAll(async () => {
-  await stopCluster(nodes);
-  await database?.drop();
-});
+const stores = clusterStoresForFile({ stop: () => stopCluster(nodes) });
 
 async function rest<T>(node: ClusterNodeProcess, path: string, token?: string, body?: unknown) {
   const res = await fetch(`${node.url}${path}`, {
@@ -37,6 +27,7 @@ async function rest<T>(node: ClusterNodeProcess, path: string, token?: string, b
 
 describe('a cluster of three processes', () => {
   it("a director's act on a game whose owner was killed is carried out through another process", async (ctx) => {
+    const { database, redisUrl } = stores() ?? {};
     if (!database || !redisUrl) return ctx.skip();
     const leaseMs = 3000;
     nodes = await startCluster(3, { databaseUrl: database.url, redisUrl, leaseMs });

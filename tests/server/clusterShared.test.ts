@@ -8,39 +8,34 @@
 // reached.)
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNCAPPED_LIMITS } from '../../server/config';
 import { CHAT, CLOSE_CODES } from '../../shared/protocol/messages';
 import type { Tokens } from '../../shared/protocol/rest';
 import type { TournamentDetail } from '../../shared/protocol/tournament';
 import { call, createGame, guest, ok, startedGame } from './support/api';
 import { TestClient } from './support/client';
+import { clusterStoresForFile } from './support/clusterStores';
 import { waitFor } from './support/games';
-import { createTestDatabase, type TestDatabase } from './support/postgres';
-import { testRedis } from './support/redis';
 import { startServer, type TestServer, testConfig } from './support/server';
 
 /** A user's REST budget here: 24 a minute, bursts of 4 (a game's organiser makes 4 calls). */
 const REQUESTS_PER_MINUTE = 24;
 
-let database: TestDatabase | null = null;
-let redisUrl: string | null = null;
 const servers: TestServer[] = [];
-beforeAll(async () => {
-  redisUrl = await testRedis();
-  database = redisUrl ? await createTestDatabase() : null;
-  if (!database || !redisUrl) return;
-  const config = testConfig({
-    databaseUrl: database.url,
-    redisUrl,
-    leaseMs: 3000,
-    limits: { ...UNCAPPED_LIMITS, requestsPerMinute: REQUESTS_PER_MINUTE },
-  });
-  for (let i = 0; i < 3; i++) servers.push(await startServer({ ...config, dataDir: testConfig().dataDir }));
-}, 120_000);
-afterAll(async () => {
-  for (const s of servers) await s.close().catch(() => undefined);
-  await database?.drop();
+const stores = clusterStoresForFile({
+  start: async ({ database, redisUrl }) => {
+    const config = testConfig({
+      databaseUrl: database.url,
+      redisUrl,
+      leaseMs: 3000,
+      limits: { ...UNCAPPED_LIMITS, requestsPerMinute: REQUESTS_PER_MINUTE },
+    });
+    for (let i = 0; i < 3; i++) servers.push(await startServer({ ...config, dataDir: testConfig().dataDir }));
+  },
+  stop: async () => {
+    for (const s of servers) await s.close().catch(() => undefined);
+  },
 });
 
 /** A game started on `owner`, stopped there at once (over for everyone: served from the log), with a
@@ -194,6 +189,7 @@ describe('three server processes share', () => {
   });
 
   it('the sessions ended while a process was not listening are read from the database when it is back', async (ctx) => {
+    const redisUrl = stores()?.redisUrl;
     if (servers.length < 3 || !redisUrl) return ctx.skip();
     const b = servers[1]!;
     const g = await guest(servers[0]!.app, 'Missed');

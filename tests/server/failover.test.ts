@@ -2,25 +2,16 @@
 // the one owning 50 running games is killed with SIGKILL mid-play. The others adopt every game once its
 // lease expired (rebuilt from the log); the players reconnect and resume as after a restart (last seq,
 // unanswered intent sent again with its id), and every intent a player saw accepted is in the log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ClusterNodeProcess, failover, startCluster, stopCluster } from '../../tools/bench/cluster';
-import { createTestDatabase, type TestDatabase } from './support/postgres';
-import { testRedis } from './support/redis';
+import { clusterStoresForFile } from './support/clusterStores';
 
-let database: TestDatabase | null = null;
-let redisUrl: string | null = null;
 let nodes: ClusterNodeProcess[] = [];
-beforeAll(async () => {
-  redisUrl = await testRedis();
-  database = redisUrl ? await createTestDatabase() : null;
-}, 60_000);
-afterAll(async () => {
-  await stopCluster(nodes);
-  await database?.drop();
-});
+const stores = clusterStoresForFile({ stop: () => stopCluster(nodes) });
 
 describe('a cluster of three processes', () => {
   it('kill -9 of the process owning 50 running games: every game resumes on another, no acknowledged intent lost', async (ctx) => {
+    const { database, redisUrl } = stores() ?? {};
     if (!database || !redisUrl) return ctx.skip();
     nodes = await startCluster(3, { databaseUrl: database.url, redisUrl, leaseMs: 3000 });
     const result = await failover(nodes, database.url, 50, {
