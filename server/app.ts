@@ -180,8 +180,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const sessions = endedSessions(config.accessTokenSeconds);
-  await loadEndedSessions(db, sessions, config.accessTokenSeconds);
-  const key = await loadSigningKey(db, config.jwtSecret);
+  // Both at once: Prisma plans one query while the database answers the other (issue 16: a restart's first
+  // intent).
+  const [, key] = await Promise.all([
+    loadEndedSessions(db, sessions, config.accessTokenSeconds),
+    loadSigningKey(db, config.jwtSecret),
+  ]);
   const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
   const log = gameLog(db, app.log.child({ component: 'eventLog' }));
   const rooms = new Rooms(
@@ -209,6 +213,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   cluster?.start(rooms);
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
+  // The running games to resume, read while the rest is built (issue 16): no request is served before the
+  // server is ready, so none can start a game meanwhile (and a game started here loads its room anyway).
+  const running = cluster ? null : lobby.runningGameIds();
+  running?.catch(() => {}); // awaited by onReady
   const tournaments = tournamentService(
     db,
     lobby,
@@ -303,7 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // and clocks carry on; the server answers meanwhile (a room wanted first is loaded at once).
   // In cluster mode the processes share them out instead: each adopts the games nobody holds (node.ts).
   app.addHook('onReady', async () => {
-    if (!cluster) rooms.resume(await lobby.runningGameIds());
+    if (running) rooms.resume(await running);
     // Tournaments record the games that ended while the server was down and move on.
     await tournaments.catchUp();
   });

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../paths';
-import type { Database } from './database';
+import type { Database, Session } from './database';
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'prisma', 'migrations');
 
@@ -30,17 +30,7 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 /** Applies the pending migrations; returns the names applied (in order). */
 export async function applyMigrations(db: Database, migrations: readonly Migration[] = readMigrations()) {
   return db.exclusive(async (session) => {
-    await session.exec(
-      `CREATE TABLE IF NOT EXISTS "_titan_migrations" (
-         "name" TEXT PRIMARY KEY,
-         "checksum" TEXT NOT NULL,
-         "appliedAt" TIMESTAMPTZ NOT NULL DEFAULT now()
-       )`,
-    );
-    const rows = await session.query<{ name: string; checksum: string }>(
-      'SELECT "name", "checksum" FROM "_titan_migrations"',
-    );
-    const applied = new Map(rows.map((r) => [r.name, r.checksum]));
+    const applied = new Map((await appliedMigrations(session)).map((r) => [r.name, r.checksum]));
     const known = new Set(migrations.map((m) => m.name));
     for (const name of applied.keys()) {
       if (!known.has(name)) {
@@ -70,4 +60,23 @@ export async function applyMigrations(db: Database, migrations: readonly Migrati
     }
     return done;
   });
+}
+
+const APPLIED = 'SELECT "name", "checksum" FROM "_titan_migrations"';
+
+/** The migrations recorded: one query when the table is there (every start but the first: issue 16), else
+ *  the table is made first. Any other failure is the same query's again. */
+async function appliedMigrations(session: Session): Promise<{ name: string; checksum: string }[]> {
+  try {
+    return await session.query(APPLIED);
+  } catch {
+    await session.exec(
+      `CREATE TABLE IF NOT EXISTS "_titan_migrations" (
+         "name" TEXT PRIMARY KEY,
+         "checksum" TEXT NOT NULL,
+         "appliedAt" TIMESTAMPTZ NOT NULL DEFAULT now()
+       )`,
+    );
+    return session.query(APPLIED);
+  }
 }

@@ -62,10 +62,11 @@ export class FinishedGames {
 
   /** The game when it is over for everyone (served from the log here), else null: not finished, or its end
    *  still younger than the broadcast delay (its room holds it back from spectators until then). */
-  async served(gameId: string, now = Date.now()): Promise<StoredGame | null> {
+  async served(gameId: string, now = Date.now(), read?: StoredGame | null): Promise<StoredGame | null> {
     let known = this.known.get(gameId);
     if (!known) {
-      const game = await this.deps.log.game(gameId);
+      // `read`: the game as the caller has just read it (a join's one read: Rooms.stored).
+      const game = read === undefined ? await this.deps.log.game(gameId) : read;
       if (game?.status !== 'finished') return null;
       const last = await this.deps.log.events(gameId, game.seq - 1, game.seq);
       known = { game, shownAt: (last[0]?.at ?? 0) + game.broadcastDelayMs };

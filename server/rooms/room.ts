@@ -288,8 +288,9 @@ export class Room {
   }
 
   /** Rebuilds a started game from its log: the latest snapshot plus the events after it. */
-  static async load(gameId: string, deps: RoomDeps): Promise<Room | null> {
-    const game = await deps.log.game(gameId);
+  static async load(gameId: string, deps: RoomDeps, stored?: StoredGame | null): Promise<Room | null> {
+    // `stored`: the game as read just now, while no room of it was in memory (Rooms.get).
+    const game = stored === undefined ? await deps.log.game(gameId) : stored;
     if (!game || game.status === 'open') return null;
     const adjourned = game.status === 'running' ? deps.adjourned?.(gameId) : undefined;
     adjourned?.catch(() => undefined); // awaited below, unless the load fails first

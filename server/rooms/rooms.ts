@@ -96,6 +96,13 @@ export type IntentRoute =
       readonly finishedSeat: boolean;
     };
 
+/** A game as read for a join (`Rooms.stored`): null when there is no such game. */
+export interface StoredRead {
+  readonly game: StoredGame | null;
+  /** `Rooms.loadsBegun` when it was read (NaN: a room of it was being loaded). */
+  readonly loadsBegun: number;
+}
+
 export class Rooms {
   private readonly rooms = new Map<string, Promise<Room | null>>();
   /** The rooms whose load has finished (answers from memory). */
@@ -104,6 +111,8 @@ export class Rooms {
    *  dropped from it (`get` loads its room); a finished game's seats never change. */
   private readonly directory = new Map<string, StoredGame | null>();
   private closing = false;
+  /** Rooms whose load has begun, ever: a game read while this did not move had no room meanwhile (`stored`). */
+  private loadsBegun = 0;
   /** Who must act in each running game whose room was unloaded (the lobby's "your turn"). */
   private readonly actors = new Map<string, Seat | null>();
   private readonly sweeper: NodeJS.Timeout | null;
@@ -187,12 +196,14 @@ export class Rooms {
 
   /** The game's room, or null when there is no such started game. `background`: for the resume, which
    *  gives way to the rooms wanted now. */
-  get(gameId: string, background = false): Promise<Room | null> {
+  get(gameId: string, background = false, read?: StoredRead): Promise<Room | null> {
     let room = this.rooms.get(gameId);
     if (!room) {
       if (this.closing) return Promise.resolve(null);
       this.directory.delete(gameId);
-      room = this.load(gameId);
+      // A game read while no room of any game began to load had no room (nor appends) since: it is the load's.
+      room = this.load(gameId, read?.loadsBegun === this.loadsBegun ? read.game : undefined);
+      this.loadsBegun += 1;
       this.rooms.set(gameId, room);
       if (!background) this.foreground(room);
       // Not started yet, or the load failed: nothing is kept, the next call tries again.
@@ -231,11 +242,16 @@ export class Rooms {
 
   /** Builds the room from the log; in cluster mode only under this process's lease, with its fencing
    *  token on every append (a process that lost the lease cannot write, whatever seq it holds). */
-  private async load(gameId: string): Promise<Room | null> {
-    // A game over for everyone is served from the log (finishedGames.ts), never by a room.
-    if (await this.finished.served(gameId)) return null;
+  private async load(gameId: string, read?: StoredGame | null): Promise<Room | null> {
     const ownership = this.options.ownership;
-    if (!ownership) return Room.load(gameId, this.deps);
+    if (!ownership) {
+      // One read of the game: whether it is over for everyone, and the room's (issue 16: a join after a restart).
+      const game = read === undefined ? await this.deps.log.game(gameId) : read;
+      // A game over for everyone is served from the log (finishedGames.ts), never by a room.
+      if (game === null || (await this.finished.served(gameId, Date.now(), game))) return null;
+      return Room.load(gameId, this.deps, game);
+    }
+    if (await this.finished.served(gameId)) return null;
     const fence = await ownership.claim(gameId);
     if (fence === null) return null;
     const log = this.deps.log;
@@ -312,6 +328,14 @@ export class Rooms {
         return room ? room.mute(user, author, on) : finished.mute(gameId, user, author, on);
       },
     };
+  }
+
+  /** The game as stored now, for a join of a game whose room is not in memory here: who may watch it, whether
+   *  it is over, and the room's load (`get`), from one read. */
+  async stored(gameId: string): Promise<StoredRead> {
+    // A room being loaded may append and be gone before `get`: a read taken meanwhile is not the load's.
+    const loadsBegun = this.rooms.has(gameId) ? Number.NaN : this.loadsBegun;
+    return { game: await this.deps.log.game(gameId), loadsBegun };
   }
 
   /** Whether `routeIntent` decides this game from memory (its room is loaded, or the game is remembered);

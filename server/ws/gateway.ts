@@ -26,7 +26,7 @@ import { HttpError } from '../http/errors';
 import { type Lobby, viewerIn } from '../lobby/lobby';
 import type { Metrics } from '../metrics';
 import { Room, type Subscriber } from '../rooms/room';
-import type { JoinedGame, Rooms } from '../rooms/rooms';
+import type { JoinedGame, Rooms, StoredRead } from '../rooms/rooms';
 import { deliver, type Recipient } from '../rooms/visibility';
 import { Connection } from './connection';
 import type { JoinBudget } from './joinBudget';
@@ -435,12 +435,14 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
       return;
     }
     if (!(await mayJoin(conn, message.game))) return;
-    // A loaded room knows who may watch it, and so does a finished game served from the log: no look-up.
+    // A loaded room knows who may watch it; any other game is read once: who may watch it, whether it is over
+    // for everyone (served from the log), and its room's load (issue 16: the first join after a restart).
     const loaded = rooms.loaded(message.game);
-    const finished = loaded ? null : await rooms.finished.served(message.game);
+    const read = loaded ? null : await rooms.stored(message.game);
+    const finished = read && (await rooms.finished.served(message.game, Date.now(), read.game));
     let recipient: Recipient;
     try {
-      const known = loaded?.game ?? finished;
+      const known = loaded?.game ?? read?.game;
       recipient = known
         ? viewerIn(known, user.userId, message.as, message.inviteCode)
         : await lobby.viewerOf(user, message.game, message.as, message.inviteCode);
@@ -475,7 +477,7 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     }
     const joined = loaded
       ? loaded
-      : await joinWhereItIs(conn, message.game, recipient, views, message.lastSeq);
+      : await joinWhereItIs(conn, message.game, recipient, views, message.lastSeq, read ?? undefined);
     if (joined === 'ownerGone') {
       conn.send({
         type: 'error',
@@ -511,8 +513,9 @@ export async function gateway(app: FastifyInstance, options: GatewayOptions): Pr
     recipient: Recipient,
     views: boolean,
     lastSeq: number | undefined,
+    read?: StoredRead,
   ): Promise<Room | JoinedGame | 'ownerGone' | null> {
-    if (!cluster) return rooms.get(game);
+    if (!cluster) return rooms.get(game, false, read);
     for (let tries = 0; tries < 3; tries++) {
       const where = await cluster.locate(game);
       if (where === null || 'room' in where) return where?.room ?? null;
