@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { ARRAY_TYPES } from './pgliteArrays';
 
 /** What the server asks. `adapter` calls the Prisma driver adapter's method (on transaction `tx` if given). */
 export type PgliteRequest =
@@ -159,11 +160,25 @@ async function pgliteModule(): Promise<WebAssembly.Module> {
   return WebAssembly.compile(wasm);
 }
 
+/** PGlite as shipped, but for its array types, which are registered from ARRAY_TYPES instead of read from
+ *  pg_type as it opens (pgliteArrays.ts); `refreshArrayTypes()` still reads them. */
+function withKnownArrays({ PGlite, types }: typeof import('@electric-sql/pglite')) {
+  return class extends PGlite {
+    override async _initArrayTypes(options?: { force?: boolean }): Promise<void> {
+      if (options?.force) return super._initArrayTypes(options);
+      for (const [element, array] of ARRAY_TYPES) {
+        this.serializers[array] = (xs) => types.arraySerializer(xs, this.serializers[element], array);
+        this.parsers[array] = (x) => types.arrayParser(x, this.parsers[element]!, array);
+      }
+    }
+  };
+}
+
 /** Opens the database; answers the handler of the server's requests. */
 async function open(data: PgliteWorkerData): Promise<(r: PgliteRequest) => Promise<unknown>> {
   // PGlite's WASM compiles in the background while its modules load, and the adapter's load while it opens.
   const [pglite, wasmModule] = await Promise.all([import('@electric-sql/pglite'), pgliteModule()]);
-  const client = new pglite.PGlite({
+  const client = new (withKnownArrays(pglite))({
     ...(data.dataDir === null ? {} : { dataDir: data.dataDir }),
     wasmModule,
   });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config';
 import { type Database, openDatabase, releaseDataDirLocks } from '../../server/db/database';
 import { applyMigrations, type Migration, readMigrations } from '../../server/db/migrate';
+import { ARRAY_TYPES } from '../../server/db/pgliteArrays';
 import { pgliteDataDirFromEnv, startPgliteEarly } from '../../server/db/pgliteClient';
 import { gameLog } from '../../server/rooms/store';
 import { tempDataDir } from './support/server';
@@ -69,6 +70,35 @@ describe('migrations', () => {
       synchronous_commit: 'on',
       wal_sync_method: 'fdatasync',
     });
+  });
+
+  it("the array types PGlite is given (pgliteArrays.ts) are Postgres's own, cover the schema's array columns, and convert", async () => {
+    db = await openDatabase({ url: null, dataDir: 'memory' });
+    await applyMigrations(db);
+    const catalog = await db.exclusive((s) =>
+      s.query<{ oid: number; typarray: number }>(
+        'SELECT oid::int, typarray::int FROM pg_type WHERE oid = ANY($1::oid[]) ORDER BY oid',
+        [[...ARRAY_TYPES.keys()]],
+      ),
+    );
+    expect(catalog.map((r) => [r.oid, r.typarray])).toEqual([...ARRAY_TYPES].sort((a, b) => a[0] - b[0]));
+    const columns = await db.exclusive((s) =>
+      s.query<{ element: number; column: string }>(
+        `SELECT t.typelem::int AS element, c.relname || '.' || a.attname AS column
+           FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+           JOIN pg_type t ON t.oid = a.atttypid
+          WHERE n.nspname = 'public' AND t.typcategory = 'A' AND a.attnum > 0 AND NOT a.attisdropped`,
+      ),
+    );
+    expect(columns.map((c) => c.column)).toContain('GameEvent.dice');
+    for (const c of columns) expect(ARRAY_TYPES.has(c.element), c.column).toBe(true);
+    const converted = await db.exclusive((s) =>
+      s.query<{ dice: number[]; names: string[] }>('SELECT $1::int[] AS dice, $2::text[] AS names', [
+        [3, 5],
+        ['Ann', 'a "quoted", name'],
+      ]),
+    );
+    expect(converted).toEqual([{ dice: [3, 5], names: ['Ann', 'a "quoted", name'] }]);
   });
 
   it('a data folder is used by one server at a time', async () => {
