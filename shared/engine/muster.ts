@@ -5,7 +5,7 @@
 import { CHARACTERS } from '../data/characters';
 import type { GameVariant } from '../data/mastercharts';
 import { MASTERCHARTS, towerCreatures } from '../data/mastercharts';
-import { type CharacterName, TERRAINS, type Terrain } from '../data/types';
+import { type CharacterName, type RecruitStep, TERRAINS, type Terrain } from '../data/types';
 import { countOf } from './contents';
 
 /** A creature the legion may muster, with every minimal set of its characters it could reveal to qualify
@@ -80,17 +80,19 @@ function chartOptions(
 ): RecruitOption[] {
   const chart = MASTERCHARTS[terrain];
   return chart.map((step, i) => {
+    // Each reveal is one creature (once or several times), so sorted already: only their list is sorted.
     const reveal: CharacterName[][] = [];
     // A like or any greater creature of this chart: one suffices.
-    for (const higher of chart.slice(i)) {
-      if (characters.includes(higher.creature)) reveal.push([higher.creature]);
+    for (let j = i; j < chart.length; j++) {
+      const higher = (chart[j] as RecruitStep).creature;
+      if (characters.includes(higher)) reveal.push([higher]);
     }
     // Several of the creature just below.
     const below = chart[i - 1];
     if (below?.toMusterNext != null && countOf(characters, below.creature) >= below.toMusterNext) {
       reveal.push(Array<CharacterName>(below.toMusterNext).fill(below.creature));
     }
-    return { creature: step.creature, reveal: sortReveals(reveal) };
+    return { creature: step.creature, reveal: reveal.sort(compareNameLists) };
   });
 }
 

@@ -279,6 +279,8 @@ export function rangestrikeRange(pos: BattlePosition, c: BattleCharacter, skill:
 /** The `usePower` intents open to the player now (legal.ts adds them to the step's choices): his power's, and
  *  those another player's power opens to him (`othersChoices`). */
 export function powerChoices(state: GameState, player: PlayerId): Intent[] {
+  // Outside the variant nobody has a power (asked at every position's listing: issue 16).
+  if (state.ce === null) return [];
   const own = powerOf(state, player)?.choices?.(state, player) ?? [];
   const others = state.players.flatMap((p) => {
     if (p.id === player) return [];
@@ -473,6 +475,7 @@ export function fatedRoll(
   state: GameState,
   player: PlayerId,
 ): { readonly roll: number; readonly events: GameEvent[] } | null {
+  if (state.ce === null) return null; // outside the variant nobody has a power
   const owners = state.players
     .map((p) => ({ owner: p.id, power: powerOf(state, p.id) }))
     .sort((a, b) => (a.power?.id ?? 0) - (b.power?.id ?? 0));
