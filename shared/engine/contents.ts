@@ -1,6 +1,7 @@
 // The characters under a marker as a multiset (a legion may hold several of one creature): counting, inclusion,
 // removal, the sorted form equal contents share, what is known after a reveal, and the distinct sub-multisets.
 import type { CharacterName } from '../data/types';
+import { compareIds, sortShort } from './order';
 
 export function countOf(characters: readonly CharacterName[], name: CharacterName): number {
   let n = 0;
@@ -73,18 +74,11 @@ export function subMultisets(
   return walk.result;
 }
 
-/** Each name of `characters` once, in the default sort's order: a legion holds a few, so they are placed as
- *  they come, without the Set and the sort's copy (the splits' listing asks for every legion, issue 16). */
+/** Each name of `characters` once, in the default sort's order (the splits' listing asks for every legion). */
 function distinctSorted(characters: readonly CharacterName[]): CharacterName[] {
   const names: CharacterName[] = [];
-  for (const name of characters) {
-    if (names.includes(name)) continue;
-    let i = names.length;
-    names.push(name);
-    for (; i > 0 && (names[i - 1] as CharacterName) > name; i--) names[i] = names[i - 1] as CharacterName;
-    names[i] = name;
-  }
-  return names;
+  for (const name of characters) if (!names.includes(name)) names.push(name);
+  return sortShort(names, compareIds);
 }
 
 /** One walk over the sub-multisets: one array grown and shrunk along the walk, a copy kept of each one taken

@@ -2,6 +2,7 @@
 // legion by marker. Each throws when the state lacks what the caller's step guarantees.
 import { characterPoints, type RaisedPowers } from '../data/characters';
 import type { CharacterName, MarkerId } from '../data/types';
+import { compareIds, sortShort } from './order';
 import { perState } from './perState';
 import type { GameState, Legion, PlayerId, PlayerState, TurnState } from './types';
 
@@ -26,16 +27,8 @@ export function currentTurn(state: GameState): TurnState {
 export const legionsOf: (state: GameState, player: PlayerId) => readonly Legion[] = perState(listLegionsOf);
 
 function listLegionsOf(state: GameState, player: PlayerId): Legion[] {
-  // A player has a few legions: each is placed in order as it comes (no filtered copy, no sort's copy).
-  const legions: Legion[] = [];
-  for (const legion of Object.values(state.legions)) {
-    if (legion.owner !== player) continue;
-    let i = legions.length;
-    legions.push(legion);
-    for (; i > 0 && (legions[i - 1] as Legion).id > legion.id; i--) legions[i] = legions[i - 1] as Legion;
-    legions[i] = legion;
-  }
-  return legions;
+  const legions = Object.values(state.legions).filter((l) => l.owner === player);
+  return sortShort(legions, (a, b) => compareIds(a.id, b.id));
 }
 
 export function requireLegion(state: GameState, id: MarkerId): Legion {

@@ -5,6 +5,7 @@ import { isLord, isRaisedTitan } from '../data/characters';
 import { LAND_NUMBERS, land, TOWER_LANDS } from '../data/masterboard';
 import type { AttackerSide, CharacterName, Exit, LandNumber } from '../data/types';
 import { ATTACKER_SIDES } from '../data/types';
+import { sortShort } from './order';
 
 export const MOVE_VIAS = ['normal', 'towerTeleport', 'titanTeleport'] as const;
 /** How a legion reaches its destination: by following the Signs (7.2) or by one of the teleports (8.1, 8.2). */
@@ -56,7 +57,7 @@ export function isTowerLand(n: LandNumber): boolean {
  *  it is in this list. */
 export function legalMoves(ctx: MoveContext): LegionMove[] {
   checkContext(ctx);
-  return sortMoves([...normalMoves(ctx), ...towerTeleports(ctx), ...titanTeleports(ctx)]);
+  return sortShort([...normalMoves(ctx), ...towerTeleports(ctx), ...titanTeleports(ctx)], compareMoves);
 }
 
 /** Errata 6.2: a player with no legal move for any legion without teleporting need not move at all. */
@@ -233,23 +234,6 @@ function findLandDistances(from: LandNumber): ReadonlyMap<LandNumber, number> {
     }
   }
   return distance;
-}
-
-/** The longest list of moves sorted by insertion; a longer one (a Tower Teleport's) by the builtin sort. */
-const SORTED_BY_INSERTION = 24;
-
-/** `moves` sorted in place by `compareMoves`, in the order the builtin (stable) sort gives: a short list by
- *  insertion, which costs less than the builtin's copy and its calls out to the comparator (issue 16). */
-function sortMoves(moves: LegionMove[]): LegionMove[] {
-  if (moves.length > SORTED_BY_INSERTION) return moves.sort(compareMoves);
-  for (let i = 1; i < moves.length; i++) {
-    const move = moves[i] as LegionMove;
-    let j = i;
-    for (; j > 0 && compareMoves(moves[j - 1] as LegionMove, move) > 0; j--)
-      moves[j] = moves[j - 1] as LegionMove;
-    moves[j] = move;
-  }
-  return moves;
 }
 
 export function compareMoves(a: LegionMove, b: LegionMove): number {

@@ -8,7 +8,8 @@ import { lineOfSightBlocked } from '../engine/battle/lineOfSight';
 import { maneuverMoves } from '../engine/battle/maneuver';
 import type { BattleCharacter, BattlePosition, BattleSide } from '../engine/battle/position';
 import { rangestrikeOptions } from '../engine/battle/rangestrike';
-import { compareIds, strikeOptions } from '../engine/battle/strike';
+import { strikeOptions } from '../engine/battle/strike';
+import { compareIds } from '../engine/order';
 
 const Side = z.enum(['attacker', 'defender']);
 const Hex = z.enum(HEX_LABELS);

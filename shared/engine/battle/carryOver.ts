@@ -1,8 +1,10 @@
 // Carrying over excess hits (12.4, errata 12.4, 11.7 Dune): the strike option declared, the excess of a roll, and
 // every legal allocation of it (decideStrike and decideAssignCarryOver check against these; the fold applies them).
+
+import { compareIds } from '../order';
 import type { BattleCharacterId, BattlePosition, PassedHits, StrikeOption } from './position';
 import { attackHits, characterById, hitsToSlay, passedTotal } from './position';
-import { compareIds, strikeOptions } from './strike';
+import { strikeOptions } from './strike';
 
 /** The carried-over damage, in the order it was carried: each entry is one character after the target. */
 export type CarryOverAllocation = readonly { readonly target: BattleCharacterId; readonly damage: number }[];

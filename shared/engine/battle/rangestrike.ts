@@ -14,13 +14,13 @@ import {
   throughTrees,
 } from '../ce/hooks';
 import type { Thrown } from '../ce/power';
+import { compareIds } from '../order';
 import { withArticle } from '../rejections';
 import { cliffBetween, skillOf, terrainAt } from './hazards';
 import { hazardCrossings, pathObstruction, rangestrikePaths } from './lineOfSight';
 import { inContact } from './maneuver';
 import type { BattleCharacter, BattleCharacterId, BattlePosition } from './position';
 import { characterById, isSlain } from './position';
-import { compareIds } from './strike';
 
 export interface RangestrikeOption {
   readonly target: BattleCharacterId;

@@ -4,6 +4,7 @@ import { hexDistance } from '../../data/hexGeometry';
 import { strikeNumber as chartStrikeNumber } from '../../data/strikeChart';
 import type { NativeHazard } from '../../data/types';
 import { adjustStrike, discountedHits, mayStrike, nativeTo } from '../ce/hooks';
+import { compareIds } from '../order';
 import { cliffBetween, crossesDown, crossesUp, skillOf, terrainAt } from './hazards';
 import type { BattleCharacter, BattleCharacterId, BattlePosition, StrikeOption } from './position';
 import { characterById, hitsToSlay, isSlain } from './position';
@@ -169,9 +170,4 @@ function mayCarryAcrossDunes(
   return (
     !crossesUp(pos.terrain, from, candidate.hex, 'dune') || crossesUp(pos.terrain, from, target.hex, 'dune')
   );
-}
-
-/** Ids (and hex labels) compare as plain strings, so that outputs are stable. */
-export function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

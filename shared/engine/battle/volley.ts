@@ -10,11 +10,11 @@ import type { Volley } from '../ce/power';
 import { battlePosition, ownerOfSide, requireBattle, requireEngagement } from '../engagementState';
 import type { GameEvent } from '../events';
 import { andThen } from '../evolve';
+import { compareIds } from '../order';
 import type { Dice, GameState, PowerId } from '../types';
 import type { BattleCharacterId, BattleSide } from './position';
 import { attackHits, characterById } from './position';
 import { rangestrikeVerdict } from './rangestrike';
-import { compareIds } from './strike';
 
 /** The volley's events: one `powerUsed` per attack made (none when no character had a target). */
 export function volleyEvents(
