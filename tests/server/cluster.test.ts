@@ -12,7 +12,7 @@ import type { Intent } from '../../shared/engine/intents';
 import { CLOSE_CODES, type Seat } from '../../shared/protocol/messages';
 import type { GameSummary, LiveBattle, Tokens } from '../../shared/protocol/rest';
 import type { TournamentDetail } from '../../shared/protocol/tournament';
-import { call, guest, ok, startedGame } from './support/api';
+import { call, guest, ok, registered, startedGame } from './support/api';
 import { TestClient } from './support/client';
 import { clusterStoresForFile } from './support/clusterStores';
 import { checkFinishedGame, logOf, seqSeenAtEnd, type Watcher, waitFor } from './support/games';
@@ -198,13 +198,7 @@ describe('three server processes', () => {
     const d = await startServer({ ...clusterConfig, dataDir: testConfig().dataDir });
     let dOpen = true;
     try {
-      const register = async (username: string) =>
-        ok(
-          call<Tokens>(d.app, 'POST', '/api/auth/register', {
-            body: { username, password: 'a long password' },
-          }),
-          201,
-        );
+      const register = (username: string) => registered(d.app, username);
       const director = await register('cluster-director');
       const post = (server: TestServer, path: string, body?: unknown) =>
         ok(call<TournamentDetail>(server.app, 'POST', path, { token: director.accessToken, body }));

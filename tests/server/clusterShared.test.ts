@@ -13,7 +13,7 @@ import { UNCAPPED_LIMITS } from '../../server/config';
 import { CHAT, CLOSE_CODES } from '../../shared/protocol/messages';
 import type { Tokens } from '../../shared/protocol/rest';
 import type { TournamentDetail } from '../../shared/protocol/tournament';
-import { call, createGame, guest, ok, startedGame } from './support/api';
+import { call, createGame, guest, ok, registered, startedGame } from './support/api';
 import { TestClient } from './support/client';
 import { clusterStoresForFile } from './support/clusterStores';
 import { waitFor } from './support/games';
@@ -121,13 +121,7 @@ describe('three server processes share', () => {
   it('a tournament changed on two processes at once: the next round is seated once, each table one game', async (ctx) => {
     if (servers.length < 3) return ctx.skip();
     const [a, b] = servers as [TestServer, TestServer, TestServer];
-    const register = (username: string) =>
-      ok(
-        call<Tokens>(a.app, 'POST', '/api/auth/register', {
-          body: { username, password: 'a long password' },
-        }),
-        201,
-      );
+    const register = (username: string) => registered(a.app, username);
     const director = await register('shared-director');
     const t = await ok(
       call<TournamentDetail>(a.app, 'POST', '/api/tournaments', {

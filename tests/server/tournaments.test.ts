@@ -10,7 +10,7 @@ import type { Seat } from '../../shared/protocol/messages';
 import type { Tokens } from '../../shared/protocol/rest';
 import type { createTournamentBody, TournamentDetail } from '../../shared/protocol/tournament';
 import { drawRandom, planTables, seatKeepApart, shuffled } from '../../shared/tournament';
-import { call, guest, ok } from './support/api';
+import { call, guest, ok, registered } from './support/api';
 import { logOf, waitFor } from './support/games';
 import { startServer, type TestServer, testConfig } from './support/server';
 
@@ -20,12 +20,7 @@ let director: Tokens;
 beforeAll(async () => {
   server = await startServer(testConfig());
   app = server.app;
-  director = await ok(
-    call<Tokens>(app, 'POST', '/api/auth/register', {
-      body: { username: 'director', password: 'a long password' },
-    }),
-    201,
-  );
+  director = await registered(app, 'director');
 });
 afterAll(async () => {
   await server?.close();
@@ -200,12 +195,7 @@ describe('tournaments', () => {
     );
     const absent: Tokens[] = [];
     for (const name of ['absent1', 'absent2']) {
-      const user = await ok(
-        call<Tokens>(app, 'POST', '/api/auth/register', {
-          body: { username: name, password: 'a long password' },
-        }),
-        201,
-      );
+      const user = await registered(app, name);
       absent.push(user);
       await ok(call(app, 'POST', `${base(t.id)}/register`, { token: user.accessToken, body: {} }));
     }
@@ -282,14 +272,7 @@ describe('tournaments', () => {
     try {
       const users: Tokens[] = [];
       for (const username of ['director2', 'slow1', 'slow2']) {
-        users.push(
-          await ok(
-            call<Tokens>(own.app, 'POST', '/api/auth/register', {
-              body: { username, password: 'a long password' },
-            }),
-            201,
-          ),
-        );
+        users.push(await registered(own.app, username));
       }
       const [td, ...players] = users;
       const post = (path: string, token: string, body?: unknown) =>
@@ -323,12 +306,7 @@ describe('tournaments', () => {
       stages: [{ kind: 'swiss', rounds: 1, tableSizes: [2] }],
     });
     for (const name of ['gone1', 'gone2']) {
-      const user = await ok(
-        call<Tokens>(app, 'POST', '/api/auth/register', {
-          body: { username: name, password: 'a long password' },
-        }),
-        201,
-      );
+      const user = await registered(app, name);
       await ok(call(app, 'POST', `${base(t.id)}/register`, { token: user.accessToken, body: {} }));
     }
     const started = await act(t.id, '/start');

@@ -36,6 +36,13 @@ export async function ok<T>(promise: Promise<Response<T>>, status = 200): Promis
 export const guest = (app: FastifyInstance, displayName: string) =>
   ok(call<Tokens>(app, 'POST', '/api/auth/guest', { body: { displayName } }), 201);
 
+/** A registered account (a tournament's director or entrant), signed in. */
+export const registered = (app: FastifyInstance, username: string) =>
+  ok(
+    call<Tokens>(app, 'POST', '/api/auth/register', { body: { username, password: 'a long password' } }),
+    201,
+  );
+
 export const createGame = (app: FastifyInstance, token: string, body: z.input<typeof createGameBody>) =>
   ok(call<GameSummary>(app, 'POST', '/api/games', { token, body }), 201);
 
