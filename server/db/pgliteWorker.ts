@@ -1,12 +1,13 @@
 // PGlite off the event loop (issue 16): a worker thread owns the PGlite instance and its Prisma driver
 // adapter, and answers the server's requests (database.ts openPglite) one message each. Postgres runs here
 // in WASM, synchronously: on the server's thread it held up every socket while it wrote.
-import { readFile } from 'node:fs/promises';
+import { open as openFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { ARRAY_TYPES } from './pgliteArrays';
+import { MMAP_PATCH_SLACK, withFreshMmap } from './pgliteMmap';
 
 /** What the server asks. `adapter` calls the Prisma driver adapter's method (on transaction `tx` if given). */
 export type PgliteRequest =
@@ -147,7 +148,25 @@ const SHIPPED = Buffer.from('shared_buffers=128MB\0', 'latin1');
 
 async function pgliteModule(): Promise<WebAssembly.Module> {
   const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const wasm = await readFile(path.join(dist, 'pglite.wasm'));
+  // Read with room around it for the mmap's patch (pgliteMmap.ts), which then moves no more than a few bytes.
+  const file = await openFile(path.join(dist, 'pglite.wasm'));
+  let buffer: Buffer<ArrayBuffer>;
+  let from: number;
+  let to: number;
+  try {
+    const { size } = await file.stat();
+    buffer = Buffer.allocUnsafe(MMAP_PATCH_SLACK.before + size + MMAP_PATCH_SLACK.after);
+    from = MMAP_PATCH_SLACK.before;
+    to = from + size;
+    for (let at = from; at < to; ) {
+      const { bytesRead } = await file.read(buffer, at, to - at, at - from);
+      if (bytesRead === 0) throw new Error('pglite.wasm was cut short while it was read');
+      at += bytesRead;
+    }
+  } finally {
+    await file.close();
+  }
+  const wasm = buffer.subarray(from, to);
   const at = wasm.indexOf(SHIPPED);
   if (at >= 0 && wasm.indexOf(SHIPPED, at + 1) < 0) {
     wasm.write(SHARED_BUFFERS, at + 'shared_buffers='.length, 'latin1');
@@ -157,7 +176,12 @@ async function pgliteModule(): Promise<WebAssembly.Module> {
       "PGlite's WASM does not hold shared_buffers=128MB once: it starts with its own setting",
     );
   }
-  return WebAssembly.compile(wasm);
+  const patched = withFreshMmap(buffer, from, to);
+  if (patched === null) {
+    // Another PGlite build: its mmap zeroes all it maps, as shipped (tests/server/pgliteMmap.test.ts fails on it).
+    process.emitWarning("PGlite's WASM has not the mmap expected: it zeroes the memory it maps, as shipped");
+  }
+  return WebAssembly.compile(patched ?? wasm);
 }
 
 /** PGlite as shipped, but for its array types, which are registered from ARRAY_TYPES instead of read from
