@@ -157,14 +157,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (reply.statusCode === 429) metrics.inc('requestsRateLimited');
   });
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  try {
+  // What the server needs of the database before it serves: the migrations, the ended sessions and the signing
+  // key. Asked now and awaited once the rest is built: PGlite opens in its worker meanwhile (issue 16: a
+  // restart's first intent). The sessions and the key are asked first, so that Prisma plans their queries
+  // while the database opens, and read again if migrations were applied after them or they failed (a
+  // database without the tables yet); the migrations start once they are answered, so that none of their
+  // queries falls inside a migration's transaction.
+  const sessions = endedSessions(config.accessTokenSeconds);
+  const readStored = () =>
+    Promise.all([
+      loadEndedSessions(db, sessions, config.accessTokenSeconds),
+      loadSigningKey(db, config.jwtSecret),
+    ]).then(([, key]) => key);
+  const stored = (async () => {
+    const early = await readStored().catch(() => null);
     const applied = await applyMigrations(db);
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-  } catch (error) {
-    await db.close();
-    await bus?.close();
-    throw error;
-  }
+    return applied.length > 0 || early === null ? readStored() : early;
+  })();
+  stored.catch(() => {}); // awaited below, once the rest is built
+  let key: Uint8Array | null = null;
+  const signingKey = () => {
+    if (key === null) throw new Error('the signing key is read before the server serves');
+    return key;
+  };
   const cluster = bus
     ? new ClusterNode(
         bus,
@@ -179,14 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await db.close();
   });
 
-  const sessions = endedSessions(config.accessTokenSeconds);
-  // Both at once: Prisma plans one query while the database answers the other (issue 16: a restart's first
-  // intent).
-  const [, key] = await Promise.all([
-    loadEndedSessions(db, sessions, config.accessTokenSeconds),
-    loadSigningKey(db, config.jwtSecret),
-  ]);
-  const tokens = accessTokens(key, config.accessTokenSeconds, sessions);
+  const tokens = accessTokens(signingKey, config.accessTokenSeconds, sessions);
   const log = gameLog(db, app.log.child({ component: 'eventLog' }));
   const rooms = new Rooms(
     {
@@ -211,11 +220,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {}),
     },
   );
-  cluster?.start(rooms);
   const lobby = lobbyService(db, engine, log, rooms, config.limits);
   // The running games to resume, read while the rest is built (issue 16): no request is served before the
   // server is ready, so none can start a game meanwhile (and a game started here loads its room anyway).
-  const running = cluster ? null : lobby.runningGameIds();
+  const running = cluster ? null : stored.then(() => lobby.runningGameIds());
   running?.catch(() => {}); // awaited by onReady
   const tournaments = tournamentService(
     db,
@@ -265,7 +273,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const refreshPolicy = {
     refreshSeconds: config.refreshTokenSeconds,
     reuseGraceSeconds: config.refreshReuseGraceSeconds,
-    key,
+    get key() {
+      return signingKey();
+    },
   };
   const accountService = accounts(db, tokens, refreshPolicy, sessions, passwords(config.scryptN), {
     sessionEnded: (session, why) => {
@@ -306,6 +316,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await webClient(app, config.webClientDir);
 
+  try {
+    key = await stored;
+  } catch (error) {
+    // Nothing serves yet, and the cluster node has not started: the database and the bus are all to close.
+    await db.close().catch(() => {});
+    await bus?.close();
+    throw error;
+  }
+  cluster?.start(rooms);
   app.decorate('titan', { config, db, lobby, tournaments, rooms, gateway: ws, metrics } satisfies Titan);
   // After a restart, every running game's room is rebuilt from its log in the background, so that its bots
   // and clocks carry on; the server answers meanwhile (a room wanted first is loaded at once).

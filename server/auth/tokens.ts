@@ -40,8 +40,10 @@ export async function loadSigningKey(db: Database, configured: string | null): P
   return Buffer.from(row.value, 'base64url');
 }
 
+/** Signs and verifies access tokens with the server's key, `key()`: read as the server starts (app.ts), while
+ *  the rest of it is built, and before it serves. */
 export function accessTokens(
-  key: Uint8Array,
+  key: () => Uint8Array,
   lifetimeSeconds: number,
   sessions: Pick<EndedSessions, 'isEnded'>,
 ): AccessTokens {
@@ -59,12 +61,12 @@ export function accessTokens(
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(key());
       return { token, expiresAt };
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, key(), {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],

@@ -95,7 +95,10 @@ function workerAdapter({ request, id }: PgliteWorker) {
 }
 
 /** PGlite in a worker thread (pgliteWorker.ts): Postgres in WASM runs synchronously, and on the server's
- *  own thread it held up every socket while it wrote (issue 16). */
+ *  own thread it held up every socket while it wrote (issue 16). Answered as soon as the worker is started:
+ *  the requests sent while PGlite opens wait for it in the worker, so that the server is built meanwhile (a
+ *  restart's first intent, issue 16); when it cannot open, every request fails with the reason, and the
+ *  worker is stopped and its folder unlocked. */
 async function openPglite(dataDir: string): Promise<Database> {
   // Started by the entry already (main.ts), or now.
   const early = dataDir === 'memory' ? null : takeEarlyPglite(dataDir);
@@ -109,13 +112,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   // Prisma builds its query compiler (WASM) when it connects: here, while PGlite opens in its worker,
   // rather than at the first query (asks nothing of the database; a failure is the first query's again).
   prisma.$connect().catch(() => {});
-  try {
-    await pglite.ready;
-  } catch (error) {
+  pglite.ready.catch(async () => {
     await worker.terminate();
     unlock();
-    throw error;
-  }
+  });
   const session: Session = {
     exec: async (sql) => {
       await request({ id: id(), op: 'exec', sql });

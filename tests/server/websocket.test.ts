@@ -26,12 +26,14 @@ afterAll(async () => {
 
 /** A real access token of this server for `who`, expiring in `seconds` (the `exp` claim is in whole
  *  seconds: it is valid for between seconds - 1 and seconds). */
-const tokenFor = async (who: Tokens, seconds: number) =>
-  accessTokens(await loadSigningKey(server.app.titan.db, null), seconds, { isEnded: () => false }).sign({
+const tokenFor = async (who: Tokens, seconds: number) => {
+  const key = await loadSigningKey(server.app.titan.db, null);
+  return accessTokens(() => key, seconds, { isEnded: () => false }).sign({
     userId: who.user.id,
     name: who.user.name,
     guest: who.user.guest,
   });
+};
 
 const room = async (game: string) => (await server.app.titan.rooms.get(game))!;
 const persistedSeq = async (game: string) =>
