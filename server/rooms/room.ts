@@ -294,9 +294,14 @@ export class Room {
     if (!game || game.status === 'open') return null;
     const adjourned = game.status === 'running' ? deps.adjourned?.(gameId) : undefined;
     adjourned?.catch(() => undefined); // awaited below, unless the load fails first
-    const snapshot = await deps.log.latestSnapshot(gameId, game.seq);
+    // The latest snapshot and the whole log, asked at once (issue 16: a join after a restart): the numbering
+    // is built from all of the log anyway, and the state from the snapshot and the events after it.
+    const [snapshot, all] = await Promise.all([
+      deps.log.latestSnapshot(gameId, game.seq),
+      deps.log.events(gameId, 0, game.seq),
+    ]);
     const from = Math.min(snapshot?.seq ?? 0, Math.max(0, game.seq - deps.maxReplayEvents));
-    const logged = await deps.log.events(gameId, from, game.seq);
+    const logged = all.slice(from);
     if (logged.length !== game.seq - from || logged.some((e, i) => e.seq !== from + 1 + i)) {
       throw new Error(`game ${gameId}: the log from seq ${from + 1} to ${game.seq} has gaps`);
     }
@@ -311,17 +316,16 @@ export class Room {
     const lastAt = logged.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
     const broadcast =
       lastAt + game.broadcastDelayMs > Date.now() || deps.engine.outsideNegotiation(state, OUTSIDER)
-        ? await Room.heldBack(gameId, game, deps)
+        ? Room.heldBack(game, all, deps)
         : {
             broadcasted: { seq: game.seq, state, finished: game.status === 'finished' },
             held: [],
             secret: null,
           };
     // Each viewer's numbering comes from the whole log (errata 9.3, shared/engine/seqs.ts).
-    const earlier = from === 0 ? [] : await deps.log.events(gameId, 0, from);
     const numbering = deps.engine.numberLog(
       EMPTY_NUMBERING,
-      [...earlier, ...logged].map((e) => e.event),
+      all.map((e) => e.event),
     );
     const room = new Room(game, state, logged.slice(-deps.maxReplayEvents), numbering, broadcast, deps);
     // Adjourned before any bot, clock or player can move (its clock stands at what was left: `adjourn`).
@@ -336,8 +340,7 @@ export class Room {
   /** A delayed or negotiating game's outsiders after a (re)load: what spectators may have seen by now, the
    *  batches still held back from them (events appended together share their time), and what the players
    *  outside a negotiation under way hold (errata 9.3: up to its start). */
-  private static async heldBack(gameId: string, game: StoredGame, deps: RoomDeps) {
-    const all = await deps.log.events(gameId, 0, game.seq);
+  private static heldBack(game: StoredGame, all: readonly LoggedEvent[], deps: RoomDeps) {
     // The state after each seq (none before the first event), and whether it is inside a negotiation.
     const states: (GameState | null)[] = [null];
     for (const e of all) {

@@ -120,8 +120,10 @@ export class TableChat {
     rates: ChatRates = { messages: new TokenBuckets(CHAT_RATE), mutes: new TokenBuckets(CHAT_RATE) },
   ): Promise<TableChat> {
     const chat = new TableChat(gameId, log, seatOf, over, rates);
-    chat.entries = await log.latest(gameId, CHAT.historyLength);
-    for (const { user, muted } of await log.mutes(gameId)) chat.mutedBy(user).add(muted);
+    // Both at once (issue 16: the first join of a room after a restart waits for them).
+    const [entries, mutes] = await Promise.all([log.latest(gameId, CHAT.historyLength), log.mutes(gameId)]);
+    chat.entries = entries;
+    for (const { user, muted } of mutes) chat.mutedBy(user).add(muted);
     return chat;
   }
 
