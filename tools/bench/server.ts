@@ -788,6 +788,15 @@ async function socketsHeld(server: TitanServer, count: number): Promise<SocketsB
       rest<Tokens>(server.base, 'POST', '/api/auth/guest', undefined, { displayName: `Watcher ${i + 1}` }),
   );
   const games = server.pool.running();
+  // The restart rebuilds every running game's room in the background (app.ts onReady): until it has, the
+  // process's memory also moves with the rooms (and, on PGlite, with the database's WASM memory as it reads
+  // their logs), which is not the sockets' cost.
+  const resumedBy = performance.now() + 60_000;
+  while (performance.now() < resumedBy) {
+    const { gauges } = await rest<{ gauges: { rooms: number } }>(server.base, 'GET', '/metrics');
+    if (gauges.rooms >= games.length) break;
+    await sleep(100);
+  }
   await sleep(500);
   await server.child.memory();
   await sleep(500);
