@@ -46,7 +46,8 @@ class Reader {
   }
 }
 
-function leb(value: number): number[] {
+/** `value`'s unsigned LEB128 bytes, as the module writes its numbers. */
+export function leb(value: number): number[] {
   const out: number[] = [];
   do {
     let byte = value & 0x7f;

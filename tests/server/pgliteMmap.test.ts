@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MMAP_PATCH_SLACK, withFreshMmap } from '../../server/db/pgliteMmap';
+import { leb, MMAP_PATCH_SLACK, withFreshMmap } from '../../server/db/pgliteMmap';
 
 function withSlack(module: Uint8Array): { buffer: Buffer<ArrayBuffer>; from: number; to: number } {
   const buffer = Buffer.alloc(MMAP_PATCH_SLACK.before + module.length + MMAP_PATCH_SLACK.after);
@@ -13,16 +13,6 @@ function withSlack(module: Uint8Array): { buffer: Buffer<ArrayBuffer>; from: num
   return { buffer, from: MMAP_PATCH_SLACK.before, to: MMAP_PATCH_SLACK.before + module.length };
 }
 
-function leb(value: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value >>>= 7;
-    if (value !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (value !== 0);
-  return out;
-}
 const section = (id: number, payload: number[]) => [id, ...leb(payload.length), ...payload];
 const vector = (items: number[][]) => [...leb(items.length), ...items.flat()];
 const name = (text: string) => [...leb(text.length), ...Buffer.from(text)];
