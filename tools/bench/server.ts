@@ -842,6 +842,28 @@ async function socketsHeld(server: TitanServer, count: number): Promise<SocketsB
   };
 }
 
+/** `count` two-player games started by Ann, with Bob in the other seat (REST): their ids. */
+function startGames(base: string, [ann, bob]: readonly [Tokens, Tokens], count: number): Promise<string[]> {
+  return pooled(
+    Array.from({ length: count }, (_, i) => i),
+    8,
+    async () => {
+      const created = await rest<GameSummary>(base, 'POST', '/api/games', ann.accessToken, { seats: 2 });
+      await rest(base, 'POST', `/api/games/${created.id}/join`, bob.accessToken, {});
+      await rest(base, 'POST', `/api/games/${created.id}/start`, ann.accessToken);
+      return created.id;
+    },
+  );
+}
+
+/** The warm-up's intents on games of its own, one at a time: with the 60 on the measured game alone, both
+ *  processes were still compiling while 1 game was measured (--trace-opt: 73 functions optimised by TurboFan
+ *  in the server during those 300 intents; its helper threads ~25% in the compiler, perf), and its p50 came
+ *  out 15-25% higher than after this many more (the same positions measured, issue 16). */
+const WARM_UP_INTENTS = 1500;
+/** Games started for it: a bench game lasts some 200 intents (8 of 20 ended in one warm-up). */
+const WARM_UP_GAMES = 20;
+
 /** Starts the server on this database, creates the games, and measures through sockets. */
 async function benchTitan(
   databaseUrl: string | null,
@@ -877,17 +899,7 @@ async function benchTitan(
     const guest = (displayName: string) =>
       rest<Tokens>(base, 'POST', '/api/auth/guest', undefined, { displayName });
     players = [await guest('Ann'), await guest('Bob')];
-    const [ann, bob] = players;
-    ids = await pooled(
-      Array.from({ length: options.poolGames }, (_, i) => i),
-      8,
-      async () => {
-        const created = await rest<GameSummary>(base, 'POST', '/api/games', ann.accessToken, { seats: 2 });
-        await rest(base, 'POST', `/api/games/${created.id}/join`, bob.accessToken, {});
-        await rest(base, 'POST', `/api/games/${created.id}/start`, ann.accessToken);
-        return created.id;
-      },
-    );
+    ids = await startGames(base, players, options.poolGames);
   } finally {
     await setup.stop();
   }
@@ -910,9 +922,18 @@ async function benchTitan(
     options.progress(`${name}: ${options.spectatorSockets} spectator sockets`);
     const sockets = options.spectatorSockets > 0 ? await socketsHeld(server, options.spectatorSockets) : null;
     const random = seededRandom(6006);
-    // Warm-up (not reported): the first intents pay for JIT compilation and the first queries.
+    // Warm-up (not reported): the first intents pay for JIT compilation and the first queries. 60 intents on
+    // the first game of the pool (which 1 game then goes on measuring), then WARM_UP_INTENTS one at a time on
+    // games of their own, started now (the restart above held the pool's games alone) and dropped after.
     options.progress(`${name}: warm-up`);
     await roundTrips(server, { games: 1, perGame: 60, budgetMs: 5000 }, random, { bytes: 0, count: 0 });
+    const warmUp = new GamePool(await startGames(base, players, WARM_UP_GAMES));
+    await roundTrips(
+      { ...server, pool: warmUp },
+      { games: 1, perGame: WARM_UP_INTENTS, budgetMs: 30_000 },
+      seededRandom(7007),
+      { bytes: 0, count: 0 },
+    );
     const results: RoundTripBench[] = [];
     for (const level of options.levels) {
       options.progress(`${name}: intent round trips, ${level.games} games`);
