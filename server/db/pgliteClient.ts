@@ -3,6 +3,7 @@
 // server's entry (main.ts) can start the worker before it loads the rest of the server (issue 16).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT, startWorker } from '../paths';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteWorker';
@@ -72,8 +73,22 @@ export interface PgliteWorker {
   id(): number;
 }
 
-/** Starts the PGlite worker (pgliteWorker.ts) on `dataDir` (null: a throw-away database in memory). */
+/**
+ * How much of a WASM function V8 runs (roughly, bytes of its code executed) before it compiles it again with
+ * its optimising compiler (TurboFan) on its background threads; V8's own budget is 1,800,000. PGlite's WASM is
+ * compiled lazily by the baseline compiler (Liftoff), and Postgres's start ran enough of it past that budget
+ * to keep V8's four background threads compiling with TurboFan for 0.6 to 0.9 s of CPU (perf:
+ * ExecuteTurbofanWasmCompilation) while the server loaded and PGlite opened, on a machine of two cores
+ * (issue 16: a restart's first intent, ~770 -> ~590 ms). With 100,000,000 what a request runs over and over
+ * (an append, a room's reads) still tiers up, only after running 55 times as long.
+ */
+const WASM_TIERING_BUDGET = 100_000_000;
+
+/** Starts the PGlite worker (pgliteWorker.ts) on `dataDir` (null: a throw-away database in memory). The V8
+ *  flag is process-wide, and set here, before the entry loads the rest of the server (main.ts): V8's code
+ *  cache (codeCache.ts) holds a hash of the flags, and one set afterwards would reject it. */
 export function startPgliteWorker(dataDir: string | null): PgliteWorker {
+  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const worker = startWorker('server/db/pgliteWorker.ts', {
     workerData: { dataDir } satisfies PgliteWorkerData,
   });
