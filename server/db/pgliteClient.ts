@@ -84,11 +84,20 @@ export interface PgliteWorker {
  */
 const WASM_TIERING_BUDGET = 100_000_000;
 
+/**
+ * How many of V8's background threads compile PGlite's WASM at once (V8's own: up to all of its four). What
+ * V8 still compiles of it in the background while the server starts then takes one thread at a time, and
+ * leaves the other core of a two-core machine to the server's thread and the PGlite worker (issue 16: a
+ * restart's first intent, ~575 -> ~555 ms).
+ */
+const WASM_COMPILATION_TASKS = 1;
+
 /** Starts the PGlite worker (pgliteWorker.ts) on `dataDir` (null: a throw-away database in memory). The V8
- *  flag is process-wide, and set here, before the entry loads the rest of the server (main.ts): V8's code
+ *  flags are process-wide, and set here, before the entry loads the rest of the server (main.ts): V8's code
  *  cache (codeCache.ts) holds a hash of the flags, and one set afterwards would reject it. */
 export function startPgliteWorker(dataDir: string | null): PgliteWorker {
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  setFlagsFromString(`--wasm-num-compilation-tasks=${WASM_COMPILATION_TASKS}`);
   const worker = startWorker('server/db/pgliteWorker.ts', {
     workerData: { dataDir } satisfies PgliteWorkerData,
   });
