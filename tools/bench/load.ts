@@ -13,10 +13,11 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIG, type ServerConfig, UNCAPPED_LIMITS } from '../../server/config';
 import { randomPick } from '../../shared/bot/index';
 import { seededRandom } from '../../shared/engine/random';
-import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messages';
+import type { ServerMessageOf } from '../../shared/protocol/messages';
 import type { GameSummary, Tokens } from '../../shared/protocol/rest';
 import { scratchDatabase } from '../localPostgres';
 import {
+  type BenchMessage,
   BenchSocket,
   type Percentiles,
   percentiles,
@@ -167,7 +168,7 @@ class PacedRoom {
     }
   }
 
-  private receive(socket: BenchSocket, m: ServerMessage): void {
+  private receive(socket: BenchSocket, m: BenchMessage): void {
     switch (m.type) {
       case 'state':
         this.seen(socket, m.seq);
