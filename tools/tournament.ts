@@ -14,6 +14,7 @@ import { DEFAULT_CONFIG, UNCAPPED_LIMITS } from '../server/config';
 import { rulesEngine } from '../server/engine';
 import type { Tokens } from '../shared/protocol/rest';
 import type { TournamentDetail } from '../shared/protocol/tournament';
+import { rest } from './rest';
 
 interface Options {
   players: number;
@@ -74,21 +75,11 @@ async function main(): Promise<void> {
     const address = app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no port');
     const base = `http://127.0.0.1:${address.port}`;
-    const rest = async <T>(method: string, url: string, token?: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${base}${url}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-      return (text === '' ? undefined : JSON.parse(text)) as T;
-    };
     const register = (username: string) =>
-      rest<Tokens>('POST', '/api/auth/register', undefined, { username, password: 'tournament-password' });
+      rest<Tokens>(base, 'POST', '/api/auth/register', undefined, {
+        username,
+        password: 'tournament-password',
+      });
 
     const director = await register('director');
     const token = director.accessToken;
@@ -96,29 +87,29 @@ async function main(): Promise<void> {
       options.perDecision === null
         ? undefined
         : { perDecisionSeconds: options.perDecision, onExpiry: 'refuse' };
-    const created = await rest<TournamentDetail>('POST', '/api/tournaments', token, {
+    const created = await rest<TournamentDetail>(base, 'POST', '/api/tournaments', token, {
       name: `Headless Swiss (seed ${options.seed})`,
       seed: options.seed,
       stages: [{ kind: 'swiss', rounds: options.rounds, tableSizes: [options.tableSize], timeControl }],
     });
     const id = created.id;
     for (let i = 0; i < options.players - options.absent; i++) {
-      await rest('POST', `/api/tournaments/${id}/bots`, token, { name: `Present ${i + 1}` });
+      await rest(base, 'POST', `/api/tournaments/${id}/bots`, token, { name: `Present ${i + 1}` });
     }
     for (let i = 0; i < options.absent; i++) {
       const absent = await register(`absent${i + 1}`);
-      await rest('POST', `/api/tournaments/${id}/register`, absent.accessToken, {});
+      await rest(base, 'POST', `/api/tournaments/${id}/register`, absent.accessToken, {});
     }
-    await rest('POST', `/api/tournaments/${id}/start`, token);
+    await rest(base, 'POST', `/api/tournaments/${id}/start`, token);
 
     // Waits for the end; "moved" = a table finished or any game's log grew.
-    let detail = await rest<TournamentDetail>('GET', `/api/tournaments/${id}`, token);
+    let detail = await rest<TournamentDetail>(base, 'GET', `/api/tournaments/${id}`, token);
     let lastProgress = Date.now();
     let lastMark = '';
     const prisma = app.titan.db.prisma;
     while (detail.status !== 'finished' && Date.now() - lastProgress < options.stallSeconds * 1000) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      detail = await rest<TournamentDetail>('GET', `/api/tournaments/${id}`, token);
+      detail = await rest<TournamentDetail>(base, 'GET', `/api/tournaments/${id}`, token);
       const games = detail.stages.flatMap((s) => s.tables.map((t) => t.game)).filter((g): g is string => !!g);
       const events = await prisma.gameEvent.count({ where: { gameId: { in: games } } });
       const mark = `${detail.log.length}/${events}`;

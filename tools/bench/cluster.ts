@@ -20,6 +20,8 @@ import { randomPick } from '../../shared/bot/index';
 import type { Intent } from '../../shared/engine/intents';
 import { seededRandom } from '../../shared/engine/random';
 import type { ServerMessage } from '../../shared/protocol/messages';
+import type { Tokens } from '../../shared/protocol/rest';
+import { rest } from '../rest';
 import { PROFILE_ENV } from './server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -126,30 +128,6 @@ export async function stopCluster(nodes: readonly ClusterNodeProcess[]): Promise
   await Promise.all(nodes.map((n) => n.exited));
 }
 
-async function rest<T>(
-  node: ClusterNodeProcess,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-) {
-  const res = await fetch(`${node.url}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-interface Tokens {
-  readonly accessToken: string;
-  readonly user: { readonly id: string };
-}
-
 export interface StartedGame {
   readonly id: string;
   readonly players: readonly Tokens[];
@@ -157,14 +135,14 @@ export interface StartedGame {
 
 /** A two-player game of two guests, started on `node` (which takes its lease). */
 export async function startTwoPlayerGame(node: ClusterNodeProcess, n: number): Promise<StartedGame> {
-  const a = await rest<Tokens>(node, 'POST', '/api/auth/guest', undefined, { displayName: `Ann ${n}` });
-  const b = await rest<Tokens>(node, 'POST', '/api/auth/guest', undefined, { displayName: `Bob ${n}` });
-  const game = await rest<{ id: string }>(node, 'POST', '/api/games', a.accessToken, {
+  const a = await rest<Tokens>(node.url, 'POST', '/api/auth/guest', undefined, { displayName: `Ann ${n}` });
+  const b = await rest<Tokens>(node.url, 'POST', '/api/auth/guest', undefined, { displayName: `Bob ${n}` });
+  const game = await rest<{ id: string }>(node.url, 'POST', '/api/games', a.accessToken, {
     seats: 2,
     takeSeat: true,
   });
-  await rest(node, 'POST', `/api/games/${game.id}/join`, b.accessToken, {});
-  await rest(node, 'POST', `/api/games/${game.id}/start`, a.accessToken);
+  await rest(node.url, 'POST', `/api/games/${game.id}/join`, b.accessToken, {});
+  await rest(node.url, 'POST', `/api/games/${game.id}/start`, a.accessToken);
   return { id: game.id, players: [a, b] };
 }
 

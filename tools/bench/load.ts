@@ -16,13 +16,13 @@ import { seededRandom } from '../../shared/engine/random';
 import type { ServerMessageOf } from '../../shared/protocol/messages';
 import type { GameSummary, Tokens } from '../../shared/protocol/rest';
 import { scratchDatabase } from '../localPostgres';
+import { rest } from '../rest';
 import {
   type BenchMessage,
   BenchSocket,
   type Percentiles,
   percentiles,
   pooled,
-  rest,
   sleep,
   startChild,
   tempDir,

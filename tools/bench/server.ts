@@ -46,6 +46,7 @@ import type { ServerMessage, ServerMessageOf } from '../../shared/protocol/messa
 import type { GameSummary, Tokens } from '../../shared/protocol/rest';
 import { buildServer } from '../buildServer';
 import { type ScratchDatabase, scratchDatabase } from '../localPostgres';
+import { rest } from '../rest';
 
 // ------------------------------------------------------------------------------------ results
 
@@ -479,36 +480,6 @@ export class BenchSocket {
       });
       this.ws.close();
     });
-  }
-}
-
-/** REST over 127.0.0.1 (setup only: not measured). Its 30 s timeout is cleared once answered: an
- *  AbortSignal.timeout fired anyway, 30 s on, aborting requests long answered in the middle of a later measure
- *  (1% of the samples of the bench process's CPU profile at 500 games). */
-export async function rest<T>(
-  base: string,
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  body?: unknown,
-) {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new Error(`${method} ${url}: no answer within 30 s`)), 30_000);
-  try {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: abort.signal,
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-    return (text === '' ? undefined : JSON.parse(text)) as T;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
