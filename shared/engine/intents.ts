@@ -31,11 +31,16 @@ export type Proposal = z.infer<typeof proposalSchema>;
  *  Titan at strength 0 or less before the first turn (docs/ce-titan.md). */
 export const MAX_BID = 599;
 
+/** The longest list a power's data holds: CE 53 GYPSY B1 rolls all his legion's attack dice at once (up to 7
+ *  characters, each striking with as many dice as its power, a Titan's growing with his score), kept in its
+ *  powerUsed event and his memory; at 12 a legion of a Gargoyle and a Cyclops (13 dice) made an event the
+ *  published schema refused, and a log the server could not read back. */
+const POWER_LIST_MAX = 256;
 const powerValue = z.union([
   z.number().int(),
   z.string().max(60),
   z.boolean(),
-  z.array(z.union([z.number().int(), z.string().max(60)])).max(12),
+  z.array(z.union([z.number().int(), z.string().max(60)])).max(POWER_LIST_MAX),
 ]);
 /** A power's data (shared/engine/ce/power.ts PowerMemory). */
 export const powerMemorySchema = z.record(z.string().min(1).max(30), powerValue);
