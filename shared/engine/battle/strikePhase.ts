@@ -110,7 +110,7 @@ export function decideStrike(state: GameState, intent: IntentOf<'strike'>, dice:
     return {
       events: [
         ...rolled,
-        keepOneStep(step, either, { ...option, striker: intent.striker, rangestrike: false }),
+        keepOneStep(step, either, { ...pendingAttack(intent.striker, option), rangestrike: false }),
       ],
     };
   return { events: [...rolled, ...struck(state, pos, step, intent.striker, option, rolls)] };
@@ -233,6 +233,21 @@ export function hitsLand(state: GameState, resume: 'strike' | 'counterstrike'): 
   ];
 }
 
+/** The attack a CE power's decision holds while it waits (the step's `attack`): its striker and declared option,
+ *  nothing more (no carry-over targets: `attackKept` finds the strike option again). */
+function pendingAttack(
+  striker: BattleCharacterId,
+  option: Pick<StrikeOption, 'target' | 'strikeNumber' | 'dice' | 'discounted'>,
+): Omit<PendingAttack, 'rolls' | 'resume' | 'rangestrike'> {
+  return {
+    striker,
+    target: option.target,
+    strikeNumber: option.strikeNumber,
+    dice: option.dice,
+    ...(option.discounted === undefined ? {} : { discounted: option.discounted }),
+  };
+}
+
 /** CE Titan (ce/power.ts `rollStrike`'s `either`): the attack was rolled twice; its striker's owner keeps one
  *  roll (the power's `powerDecision` step), then `attackKept` resolves it. */
 function keepOneStep(
@@ -310,13 +325,7 @@ export function decideRangestrike(state: GameState, intent: IntentOf<'rangestrik
     events: rolled,
     either,
   } = strikeRolls(state, battleCharacter(requireBattle(state), intent.striker), option, dice);
-  const attack = {
-    striker: intent.striker,
-    target: option.target,
-    strikeNumber: option.strikeNumber,
-    dice: option.dice,
-    ...(option.discounted === undefined ? {} : { discounted: option.discounted }),
-  };
+  const attack = pendingAttack(intent.striker, option);
   const step = state.step;
   if (either !== null)
     return { events: [...rolled, keepOneStep(step, either, { ...attack, rangestrike: true })] };

@@ -21,6 +21,7 @@ import type {
   Rejection,
   Step,
 } from '../../../shared/engine/types';
+import { gameEventSchema, gameStateSchema } from '../../../shared/protocol/game';
 import { noDice, scriptedDice } from './dice';
 
 /** A game in a test: its state and the events that built it (empty `events` for hand-made positions). */
@@ -56,7 +57,15 @@ export function act(run: Run, actor: Actor, intent: Intent, rolls: readonly numb
     throw new Error(`${actor} ${JSON.stringify(intent)} rejected: ${JSON.stringify(decision.rejected)}`);
   }
   expect(dice.left()).toBe(0);
+  // Every event, and the state they make, is one the published schemas read: on the wire, from the log and from
+  // a snapshot (shared/protocol/game.ts).
+  for (const e of decision.events) {
+    const parsed = gameEventSchema.safeParse(e);
+    expect(parsed.success ? null : parsed.error.message, JSON.stringify(e)).toBeNull();
+  }
   run.state = decision.events.reduce(evolve, run.state);
+  const stored = gameStateSchema.safeParse(run.state);
+  expect(stored.success ? null : stored.error.message).toBeNull();
   run.events.push(...decision.events);
   return [...decision.events];
 }
