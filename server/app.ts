@@ -138,12 +138,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = createMetrics();
   // Cluster mode: this process's name, and the bus to the others (Redis).
   const node = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const bus = config.redisUrl === null ? null : await openBus(config.redisUrl, node, config.leaseMs);
+  const bus =
+    config.redisUrl === null
+      ? null
+      : await openBus(config.redisUrl, config.redisPrefix, node, config.leaseMs);
   // Per-address caps on the routes that ask for one (addRoute's `perAddress`): 429 with Retry-After
   // (counted in Redis in cluster mode, so that every process counts the same).
   await app.register(rateLimit, {
     global: false,
-    ...(bus ? { redis: bus.redis, nameSpace: 'titan:rate:' } : {}),
+    ...(bus ? { redis: bus.redis, nameSpace: 'rate:' } : {}),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(
         `Too many requests from your address: try again in ${context.after}.`,
@@ -231,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log,
     rooms,
     app.log.child({ component: 'tournaments' }),
-    bus ? sharedLock(bus.redis, 'titan:tournament:', config.leaseMs) : undefined,
+    bus ? sharedLock(bus.redis, 'tournament:', config.leaseMs) : undefined,
   );
   // Cluster mode: a tournament game's room built here (adopted, or moved) gets back its stand-ins, which only
   // its room held (one process puts them back at start-up: `catchUp`; the adjournment is read at the load).

@@ -49,6 +49,9 @@ export interface ServerConfig {
   readonly absentGraceSeconds: number | null;
   /** Cluster mode: redis://… shared by several server processes on one PostgreSQL (null: one process). */
   readonly redisUrl: string | null;
+  /** Cluster mode: what every key and channel of this deployment begins with in Redis, so several deployments
+   *  (or test runs) may share one Redis. */
+  readonly redisPrefix: string;
   /** Cluster mode: how long a game's lease lasts without renewal (a dead process's games are taken over
    *  after this long). */
   readonly leaseMs: number;
@@ -135,6 +138,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   absentGraceSeconds: 900,
   roomIdleSeconds: 300,
   redisUrl: null,
+  redisPrefix: 'titan:',
   leaseMs: 10_000,
   limits: DEFAULT_LIMITS,
   scryptN: SCRYPT_N,
@@ -184,6 +188,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (redisUrl !== null && databaseUrl === null) {
     throw new Error('TITAN_REDIS_URL (several processes) needs DATABASE_URL: PostgreSQL shared by them');
   }
+  const redisPrefix = env.TITAN_REDIS_PREFIX?.trim() || DEFAULT_CONFIG.redisPrefix;
+  if (!/^[\w.:-]{1,64}$/.test(redisPrefix)) {
+    throw new Error('TITAN_REDIS_PREFIX must be 1 to 64 letters, digits, or . : - _ (default titan:)');
+  }
   const jwtSecret = env.TITAN_JWT_SECRET?.trim() || null;
   if (jwtSecret !== null && jwtSecret.length < 32) {
     throw new Error('TITAN_JWT_SECRET must be at least 32 characters');
@@ -230,6 +238,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       int(env.TITAN_ABSENT_GRACE_SECONDS, d.absentGraceSeconds ?? 0, 'TITAN_ABSENT_GRACE_SECONDS'),
     ),
     redisUrl,
+    redisPrefix,
     leaseMs: positive(env.TITAN_LEASE_MS, d.leaseMs, 'TITAN_LEASE_MS'),
     roomIdleSeconds: int(env.TITAN_ROOM_IDLE_SECONDS, d.roomIdleSeconds, 'TITAN_ROOM_IDLE_SECONDS'),
     botBudgetMs: int(env.TITAN_BOT_BUDGET_MS, d.botBudgetMs, 'TITAN_BOT_BUDGET_MS'),

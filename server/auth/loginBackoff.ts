@@ -41,7 +41,7 @@ export function sharedLoginBackoff(
   freeFailures: number,
   now: () => number = Date.now,
 ): LoginBackoff {
-  const key = (username: string) => `titan:login:${username}`;
+  const key = (username: string) => `login:${username}`;
   return {
     async attempt(username) {
       const wait = await redis.eval(

@@ -2,13 +2,13 @@
 // on its own channel (calls, their replies, and the game messages for its sockets, in the order they were
 // published: Redis keeps one publisher's order on a channel) and on one channel for all (ended sessions).
 // A process is alive while its key, renewed every third of `aliveMs`, has not expired.
+// Every key and channel begins with the deployment's prefix (config `redisPrefix`): ioredis's `keyPrefix` adds it
+// to the keys of every command on `redis` (the shared rate limits, locks and lists name theirs without it);
+// channels, which it leaves alone, get it here.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-const PREFIX = 'titan:';
-const nodeChannel = (node: string) => `${PREFIX}node:${node}`;
-const ALL = `${PREFIX}all`;
-const aliveKey = (node: string) => `${PREFIX}alive:${node}`;
+const aliveKey = (node: string) => `alive:${node}`;
 
 type Frame =
   | { readonly k: 'call'; readonly id: string; readonly from: string; readonly body: unknown }
@@ -39,20 +39,22 @@ export interface Bus {
   abandon(node: string): void;
   /** Which of these processes are alive. */
   alive(nodes: readonly string[]): Promise<Set<string>>;
-  /** The Redis connection for commands (shared rate limits). */
+  /** The Redis connection for commands (shared rate limits), its keys under the deployment's prefix. */
   readonly redis: Redis;
   close(): Promise<void>;
 }
 
-export async function openBus(url: string, node: string, aliveMs: number): Promise<Bus> {
+export async function openBus(url: string, prefix: string, node: string, aliveMs: number): Promise<Bus> {
   // Loaded here, in cluster mode only: a single server does not load (nor parse) ioredis when it starts.
   const { Redis } = await import('ioredis');
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true };
   // The commands of one tick go out in one write (publishes of a batch's messages, calls, replies).
-  const redis = new Redis(url, { ...options, enableAutoPipelining: true });
+  const redis = new Redis(url, { ...options, keyPrefix: prefix, enableAutoPipelining: true });
   // Named, so that an operator (and the tests) can tell it in Redis's CLIENT LIST.
   const sub = new Redis(url, { ...options, connectionName: `titan-sub-${node}` });
   await Promise.all([redis.connect(), sub.connect()]);
+  const nodeChannel = (to: string) => `${prefix}node:${to}`;
+  const ALL = `${prefix}all`;
   const pending = new Map<
     string,
     { to: string; resolve: (v: unknown) => void; reject: (e: Error) => void }

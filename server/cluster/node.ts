@@ -92,7 +92,7 @@ type Told =
 
 /** The live battles of every process's games (in Redis, for a process that starts later): game ->
  *  `{ node, battle }`, `node` the process that listed it. */
-const BATTLES = 'titan:battles';
+const BATTLES = 'battles';
 
 const MOVED = { moved: true } as const;
 const isMoved = (v: unknown): v is typeof MOVED => (v as { moved?: unknown } | null)?.moved === true;

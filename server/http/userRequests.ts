@@ -12,9 +12,7 @@ export interface UserRequests {
 /** `redis`: cluster mode, the buckets every process shares. */
 export function userRequests(perMinute: number, redis: Redis | null = null): UserRequests {
   const rate = { perSecond: perMinute / 60, burst: Math.max(1, Math.floor(perMinute / 6)) };
-  const buckets: KeyedBuckets = redis
-    ? sharedTokenBuckets(redis, 'titan:requests:', rate)
-    : new TokenBuckets(rate);
+  const buckets: KeyedBuckets = redis ? sharedTokenBuckets(redis, 'requests:', rate) : new TokenBuckets(rate);
   return {
     take: async (userId) => ((await buckets.take(userId)) ? 0 : Math.ceil(1 / rate.perSecond)),
   };

@@ -92,8 +92,8 @@ export interface ChatRates {
 /** Cluster mode: the rates every process takes from, in Redis. */
 export function sharedChatRates(redis: Redis): ChatRates {
   return {
-    messages: sharedTokenBuckets(redis, 'titan:chat:', CHAT_RATE),
-    mutes: sharedTokenBuckets(redis, 'titan:mutes:', CHAT_RATE),
+    messages: sharedTokenBuckets(redis, 'chat:', CHAT_RATE),
+    mutes: sharedTokenBuckets(redis, 'mutes:', CHAT_RATE),
   };
 }
 

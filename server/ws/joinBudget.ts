@@ -24,7 +24,7 @@ export function localJoinBudget(perSecond: number): JoinBudget {
 
 /** Cluster mode: every process takes from the user's one bucket, in Redis. */
 export function sharedJoinBudget(redis: Redis, perSecond: number): JoinBudget {
-  const buckets = sharedTokenBuckets(redis, 'titan:joins:', { perSecond, burst: burstOf(perSecond) });
+  const buckets = sharedTokenBuckets(redis, 'joins:', { perSecond, burst: burstOf(perSecond) });
   return {
     take: (user) => buckets.take(user),
     forget() {},

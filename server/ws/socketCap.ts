@@ -58,7 +58,7 @@ export function sharedSocketCap(
   aliveMs: number,
   now: () => number = Date.now,
 ): SocketCap {
-  const key = (user: string) => `titan:sockets:${user}`;
+  const key = (user: string) => `sockets:${user}`;
   const member = (socket: string) => `${node} ${socket}`;
   /** This process's counted sockets, by user (renewed together). */
   const open = new Map<string, Set<string>>();

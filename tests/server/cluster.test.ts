@@ -22,8 +22,8 @@ import { startServer, type TestServer, testConfig } from './support/server';
 const servers: TestServer[] = [];
 let clusterConfig: ServerConfig | null = null;
 clusterStoresForFile({
-  start: async ({ database, redisUrl }) => {
-    clusterConfig = testConfig({ databaseUrl: database.url, redisUrl, leaseMs: 3000 });
+  start: async ({ database, redisUrl, redisPrefix }) => {
+    clusterConfig = testConfig({ databaseUrl: database.url, redisUrl, redisPrefix, leaseMs: 3000 });
     for (let i = 0; i < 3; i++)
       servers.push(await startServer({ ...clusterConfig, dataDir: testConfig().dataDir }));
   },

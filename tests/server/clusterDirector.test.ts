@@ -27,10 +27,10 @@ async function rest<T>(node: ClusterNodeProcess, path: string, token?: string, b
 
 describe('a cluster of three processes', () => {
   it("a director's act on a game whose owner was killed is carried out through another process", async (ctx) => {
-    const { database, redisUrl } = stores() ?? {};
+    const { database, redisUrl, redisPrefix } = stores() ?? {};
     if (!database || !redisUrl) return ctx.skip();
     const leaseMs = 3000;
-    nodes = await startCluster(3, { databaseUrl: database.url, redisUrl, leaseMs });
+    nodes = await startCluster(3, { databaseUrl: database.url, redisUrl, redisPrefix, leaseMs });
     const [a, b, c] = nodes as [ClusterNodeProcess, ClusterNodeProcess, ClusterNodeProcess];
     const register = async (username: string) => {
       const res = await rest<Tokens>(a, '/api/auth/register', undefined, {

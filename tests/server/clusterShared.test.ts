@@ -24,10 +24,11 @@ const REQUESTS_PER_MINUTE = 24;
 
 const servers: TestServer[] = [];
 const stores = clusterStoresForFile({
-  start: async ({ database, redisUrl }) => {
+  start: async ({ database, redisUrl, redisPrefix }) => {
     const config = testConfig({
       databaseUrl: database.url,
       redisUrl,
+      redisPrefix,
       leaseMs: 3000,
       limits: { ...UNCAPPED_LIMITS, requestsPerMinute: REQUESTS_PER_MINUTE },
     });

@@ -11,9 +11,9 @@ const stores = clusterStoresForFile({ stop: () => stopCluster(nodes) });
 
 describe('a cluster of three processes', () => {
   it('kill -9 of the process owning 50 running games: every game resumes on another, no acknowledged intent lost', async (ctx) => {
-    const { database, redisUrl } = stores() ?? {};
+    const { database, redisUrl, redisPrefix } = stores() ?? {};
     if (!database || !redisUrl) return ctx.skip();
-    nodes = await startCluster(3, { databaseUrl: database.url, redisUrl, leaseMs: 3000 });
+    nodes = await startCluster(3, { databaseUrl: database.url, redisUrl, redisPrefix, leaseMs: 3000 });
     const result = await failover(nodes, database.url, 50, {
       beforeKill: 3,
       afterKill: 2,

@@ -23,6 +23,6 @@ describe('the join budget shared by three processes', () => {
     const taken = await Promise.all(Array.from({ length: 9 }, (_, i) => budgets[i % 3]!.take(ann)));
     expect(taken.filter(Boolean)).toHaveLength(3);
     expect(await budgets[0]!.take(bob)).toBe(true);
-    await connections[0]!.del(`titan:joins:${ann}`, `titan:joins:${bob}`);
+    await connections[0]!.del(`joins:${ann}`, `joins:${bob}`);
   });
 });

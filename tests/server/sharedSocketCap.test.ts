@@ -40,7 +40,7 @@ describe('the socket cap shared by two processes', () => {
     expect(await a.take(user, 'later')).toBe(false);
     a.close();
     b.close();
-    await one.del(`titan:sockets:${user}`);
+    await one.del(`sockets:${user}`);
   });
 
   it("frees a dead process's places once its entries expire; the living one's are renewed", async (ctx) => {
@@ -64,7 +64,7 @@ describe('the socket cap shared by two processes', () => {
     expect(await b.take(user, 'third')).toBe(true); // a's socket no longer counts
     expect(await b.take(user, 'fourth')).toBe(false); // b's two still do
     b.close();
-    await one.del(`titan:sockets:${user}`);
+    await one.del(`sockets:${user}`);
   });
 });
 
@@ -81,7 +81,12 @@ describe('two server processes', () => {
     if (!url) return ctx.skip();
     database = await createTestDatabase();
     if (!database) return ctx.skip();
-    const base = testConfig({ databaseUrl: database.url, redisUrl: url, leaseMs: ALIVE_MS });
+    const base = testConfig({
+      databaseUrl: database.url,
+      redisUrl: url,
+      redisPrefix: redis.prefix,
+      leaseMs: ALIVE_MS,
+    });
     const config = { ...base, limits: { ...base.limits, socketsPerUser: 3 } };
     for (let i = 0; i < 2; i++) servers.push(await startServer({ ...config, dataDir: testConfig().dataDir }));
     const [a, b] = servers as [TestServer, TestServer];

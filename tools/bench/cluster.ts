@@ -63,7 +63,7 @@ let clusters = 0;
 /** Starts `count` server processes on this database and Redis; resolves once each answers /health. */
 export async function startCluster(
   count: number,
-  options: { databaseUrl: string; redisUrl: string | null; leaseMs: number },
+  options: { databaseUrl: string; redisUrl: string | null; redisPrefix?: string; leaseMs: number },
 ): Promise<ClusterNodeProcess[]> {
   const nodes: ClusterNodeProcess[] = [];
   clusters += 1;
@@ -86,6 +86,7 @@ export async function startCluster(
         HOST: '127.0.0.1',
         DATABASE_URL: options.databaseUrl,
         ...(options.redisUrl ? { TITAN_REDIS_URL: options.redisUrl } : {}),
+        ...(options.redisPrefix ? { TITAN_REDIS_PREFIX: options.redisPrefix } : {}),
         TITAN_LEASE_MS: String(options.leaseMs),
         TITAN_DATA_DIR: dataDir,
         TITAN_JWT_SECRET: 'cluster-bench-secret-cluster-bench-secret',

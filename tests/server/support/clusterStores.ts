@@ -3,11 +3,13 @@
 // either cannot be reached.
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './postgres';
-import { testRedis } from './redis';
+import { dropRedisPrefix, testRedis, testRedisPrefix } from './redis';
 
 export interface ClusterStores {
   readonly database: TestDatabase;
   readonly redisUrl: string;
+  /** The file's own (redis.ts): its processes share no key or channel with another file's. */
+  readonly redisPrefix: string;
 }
 
 /** The stores for one test file, set up before its tests: `stores()` is null when either cannot be reached
@@ -23,12 +25,13 @@ export function clusterStoresForFile(processes: {
     const redisUrl = await testRedis();
     const database = redisUrl ? await createTestDatabase() : null;
     if (!database || !redisUrl) return;
-    stores = { database, redisUrl };
+    stores = { database, redisUrl, redisPrefix: testRedisPrefix() };
     await processes.start?.(stores);
   });
   afterAll(async () => {
     await processes.stop();
     await stores?.database.drop();
+    if (stores) await dropRedisPrefix(stores.redisUrl, stores.redisPrefix);
   });
   return () => stores;
 }
