@@ -1,6 +1,6 @@
 // The protocol's schemas of the engine's payloads (shared/protocol/game.ts) against what the engine really
-// produces: every event of seeded bot games, each recipient's delivered form of it, the views of every
-// player and of a spectator, and the whole states a snapshot stores. The schemas are strict: a field the
+// produces: every event of seeded bot games (standard and Cosmic Encounter Titan), each recipient's delivered
+// form of it, the views of every player and of a spectator, and the whole states a snapshot stores. The schemas are strict: a field the
 // schema does not describe fails as surely as a wrong value.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { type BotGame, botGames } from '../engine/support/botGames';
 
 let games: BotGame[] = [];
 beforeAll(() => {
-  games = botGames(150, 25);
+  games = [...botGames(150, 25), ...botGames(200, 10, 50_000, undefined, { variant: 'ceTitan' })];
 });
 
 const problems = (result: { success: boolean; error?: { message: string } }) =>
@@ -41,7 +41,15 @@ describe('the protocol schemas describe what the engine produces', () => {
       }
     }
     // The games went through battles, negotiations and private events.
-    for (const t of ['battleStarted', 'strikeRolled', 'splitContents', 'legionInspected', 'gameOver'])
+    for (const t of [
+      'battleStarted',
+      'strikeRolled',
+      'splitContents',
+      'legionInspected',
+      'gameOver',
+      'bidSubmitted',
+      'powerUsed',
+    ])
       expect(types).toContain(t);
   });
 

@@ -9,7 +9,7 @@ import { checkInvariants } from '../../../shared/engine/invariants';
 import { pending } from '../../../shared/engine/pending';
 import { seededDice, seededRandom } from '../../../shared/engine/random';
 import { createGame } from '../../../shared/engine/setup';
-import type { GameState } from '../../../shared/engine/types';
+import type { GameOptions, GameState } from '../../../shared/engine/types';
 import { NAMES, playerIds } from './game';
 
 export interface BotGame {
@@ -27,7 +27,7 @@ export interface BotGame {
 }
 
 /** Bot games (2 to 6 players in turn) until `turns` player-turns have started over all of them; `choose` is
- *  the bot (shared/bot). */
+ *  the bot (shared/bot); `options` the game's (a variant, say). */
 export function botGames(
   turns: number,
   sampleEvery = 7,
@@ -37,12 +37,16 @@ export function botGames(
     player,
     random,
   ) => botIntent(state, player, 'random', random),
+  options?: Partial<GameOptions>,
 ): BotGame[] {
   const games: BotGame[] = [];
   let started = 0;
   for (let seed = 1; started < turns; seed++) {
     const n = 2 + ((seed - 1) % 5);
-    const created = createGame({ players: playerIds(n).map((id, i) => ({ id, name: NAMES[i] ?? id })) });
+    const created = createGame({
+      players: playerIds(n).map((id, i) => ({ id, name: NAMES[i] ?? id })),
+      ...(options === undefined ? {} : { options }),
+    });
     let state = created.state;
     const events: GameEvent[] = [...created.events];
     const samples: BotGame['samples'][number][] = [];
