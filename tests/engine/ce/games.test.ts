@@ -9,7 +9,6 @@ import type { GameEvent } from '../../../shared/engine/events';
 import { evolve, replay } from '../../../shared/engine/evolve';
 import type { GameState } from '../../../shared/engine/types';
 import { view, visibleTo } from '../../../shared/engine/view';
-import { gameEventSchema, gameStateSchema } from '../../../shared/protocol/game';
 import { playGame } from '../../../tools/sim';
 
 /** Every viewer's sight of the bids along the log, checked at each event. */
@@ -56,11 +55,7 @@ describe('CE Titan, complete games', () => {
       const revealed = r.events.find((e) => e.type === 'bidsRevealed');
       const drawn = r.events.find((e) => e.type === 'powersDrawn');
       if (revealed?.type !== 'bidsRevealed' || drawn?.type !== 'powersDrawn') throw new Error('no bidding');
-      // Every event, and the end state, is one the published schemas read (the wire, the log, a snapshot).
-      expect(gameStateSchema.safeParse(r.state).success).toBe(true);
       for (const e of r.events) {
-        const parsed = gameEventSchema.safeParse(e);
-        expect(parsed.success ? null : parsed.error.message, JSON.stringify(e)).toBeNull();
         // "Each player then starts with points equal to the negative of his/her final [bid]".
         if (e.type === 'powerAssigned') {
           expect(e.bid).toBe(revealed.bids[e.player]?.[drawn.powers.indexOf(e.power)]);

@@ -8,7 +8,6 @@ import type { Intent, IntentOf } from '../../../../shared/engine/intents';
 import { legalIntents } from '../../../../shared/engine/legal';
 import type { PlayerId, Viewer } from '../../../../shared/engine/types';
 import { view, visibleTo } from '../../../../shared/engine/view';
-import { gameEventSchema, gameStateSchema } from '../../../../shared/protocol/game';
 import {
   A,
   begin,
@@ -295,9 +294,6 @@ describe('53 GYPSY', () => {
     const pool = [6, 6, 6, 6, 6, 6, 5, 5, 5, 5, 5, 5, 5, 5];
     const back = strikeAllMissing(run, A, pool);
     expect(ofType(back, 'powerUsed')[0]).toMatchObject({ act: 'rollAll', player: D, data: { rolls: pool } });
-    // The event and his memory, 14 dice, as the published schema reads them on the wire and from the log.
-    expect(gameEventSchema.safeParse(ofType(back, 'powerUsed')[0]).success).toBe(true);
-    expect(gameStateSchema.safeParse(run.state).success).toBe(true);
     expect(run.state.step).toEqual({ kind: 'counterstrike', actor: D, side: 'defender' });
     const strike = legalIntents(run.state, D).find((i) => i.type === 'strike') as Extract<
       Intent,
